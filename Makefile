@@ -1,0 +1,24 @@
+# Run `make` for the list of targets.
+CARGO ?= cargo
+BUNDLER = $(CARGO) run --quiet --release -p bundler --
+
+.DEFAULT_GOAL := help
+.PHONY: help bundle test lint doc bench
+
+help: ## Show this help
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@echo "  Example: make bundle P=poj2311"
+
+bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
+	@test -n "$(P)" || { echo "usage: make bundle P=<problem id>" >&2; exit 2; }
+	@$(BUNDLER) bundle problems/$(P)/main.rs
+
+test: ## Run every test: templates, bundler, and the judge suite
+	$(CARGO) test --workspace
+
+lint: ## Clippy with -D warnings, and rustfmt --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) fmt --all -- --check
+
+doc: ## Build the API documentation
+	$(CARGO) doc --workspace --no-deps

@@ -1,0 +1,4 @@
+//! The bundler: turns a solution written against a library crate into one file a judge
+//! compiles with plain `rustc`, and reads the library's template headers.
+
+pub mod header;

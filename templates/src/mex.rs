@@ -1,0 +1,117 @@
+//! Description: Minimum excludant. `mex(S)` is the smallest non-negative integer not in `S`;
+//! the Grundy value of a position is the mex of its options' values. `Mex` keeps one
+//! stamped array across calls, so nothing is cleared or allocated per position: pass the
+//! options' values as a slice (a reused `Vec` works well).
+//!
+//! Usage:
+//! ```
+//! use templates::mex::Mex;
+//! let mut mex = Mex::new();
+//! assert_eq!(mex.of(&[0, 1, 4, 5]), 2);
+//! assert_eq!(mex.of(&[2, 3, 5]), 0);
+//! assert_eq!(mex.of(&[]), 0);
+//! ```
+//!
+//! Time: O(k) per call for k values.
+//!
+//! Memory: O(largest k seen).
+//!
+//! Source: Sprague (1935) and Grundy (1939). Replaces the hash-set mex of the seed texts,
+//! which allocates and hashes at every position.
+//!
+//! Status: exhaustive: every multiset of up to 6 values below 8; random slices up to 300
+//! values. Used by every table-building template.
+
+/// Reusable mex computer. A value is "seen" when its slot holds the current stamp.
+#[derive(Debug, Default, Clone)]
+pub struct Mex {
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl Mex {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The smallest non-negative integer not in `values`.
+    pub fn of(&mut self, values: &[u32]) -> u32 {
+        // The mex of k values is at most k, so larger values can be ignored.
+        let k = values.len();
+        if self.mark.len() <= k {
+            self.mark.resize(k + 1, 0);
+        }
+        if self.stamp == u32::MAX {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 0;
+        }
+        self.stamp += 1;
+        for &v in values {
+            if (v as usize) <= k {
+                self.mark[v as usize] = self.stamp;
+            }
+        }
+        (0..=k).find(|&i| self.mark[i] != self.stamp).unwrap_or(k) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeSet;
+
+    fn naive(values: &[u32]) -> u32 {
+        let set: BTreeSet<u32> = values.iter().copied().collect();
+        (0..).find(|v| !set.contains(v)).unwrap()
+    }
+
+    fn all_slices(len: usize, below: u32, out: &mut Vec<Vec<u32>>, cur: &mut Vec<u32>) {
+        out.push(cur.clone());
+        if cur.len() == len {
+            return;
+        }
+        for v in 0..below {
+            cur.push(v);
+            all_slices(len, below, out, cur);
+            cur.pop();
+        }
+    }
+
+    #[test]
+    fn matches_naive_on_every_small_slice() {
+        let (mut slices, mut cur) = (Vec::new(), Vec::new());
+        all_slices(6, 8, &mut slices, &mut cur);
+        let mut mex = Mex::new();
+        for s in &slices {
+            assert_eq!(mex.of(s), naive(s), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn matches_naive_on_random_slices() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut mex = Mex::new();
+        for _ in 0..2000 {
+            let len = (next() % 300) as usize;
+            let below = 1 + (next() % 400) as u32;
+            let s: Vec<u32> = (0..len).map(|_| (next() % below as u64) as u32).collect();
+            assert_eq!(mex.of(&s), naive(&s));
+        }
+    }
+
+    #[test]
+    fn stamp_wraparound_forgets_old_marks() {
+        let mut mex = Mex::new();
+        assert_eq!(mex.of(&[0, 1, 2]), 3);
+        mex.stamp = u32::MAX - 1;
+        assert_eq!(mex.of(&[0, 1]), 2);
+        assert_eq!(mex.of(&[1]), 0);
+        assert_eq!(mex.of(&[0]), 1);
+    }
+}

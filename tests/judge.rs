@@ -1,0 +1,1 @@
+//! Placeholder until the judge runner exists (issue 4).
