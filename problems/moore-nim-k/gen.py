@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Input generator (deterministic, stdlib only). Usage: python3 gen.py <mode> <seed>.
+
+Modes: small (100 cases small enough for the game search), mid (100 cases, n <= 60),
+big (20 cases with n = 2000), max (100 cases with n = 2000; the generated test).
+Large cases alternate three shapes: random sizes; a position where every bit is set in a
+multiple of k+1 piles (so a loss for the mover, by Moore's theorem); the same with one bit
+flipped in one pile. The shapes only make the inputs interesting; the expected outputs come
+from reference.py. The committed tests/<mode>.in files were made with seed 1.
+"""
+import random
+import sys
+
+BITS = 60
+
+
+def balanced(rng, n, k):
+    piles = [0] * n
+    for bit in range(BITS):
+        count = (k + 1) * rng.randint(0, n // (k + 1))
+        for i in rng.sample(range(n), count):
+            piles[i] |= 1 << bit
+    return piles
+
+
+def large_case(rng, n, shape):
+    k = rng.choice([1, 2, 3, rng.randint(1, n), n])
+    if shape == 0:
+        piles = [rng.getrandbits(BITS) for _ in range(n)]
+    else:
+        piles = balanced(rng, n, k)
+        if shape == 2:
+            piles[rng.randrange(n)] ^= 1 << rng.randrange(BITS)
+    return n, k, piles
+
+
+def main():
+    mode, seed = sys.argv[1], int(sys.argv[2])
+    rng = random.Random(seed)
+    if mode == "small":
+        cases = []
+        for _ in range(100):
+            n = rng.randint(1, 4)
+            cases.append((n, rng.randint(1, n), [rng.randint(0, 4) for _ in range(n)]))
+    elif mode == "mid":
+        cases = [large_case(rng, rng.randint(1, 60), i % 3) for i in range(100)]
+    elif mode == "big":
+        cases = [large_case(rng, 2000, i % 3) for i in range(20)]
+    elif mode == "max":
+        cases = [large_case(rng, 2000, i % 3) for i in range(100)]
+    else:
+        sys.exit("unknown mode " + mode)
+    out = [str(len(cases))]
+    for n, k, piles in cases:
+        out.append(f"{n} {k}")
+        out.append(" ".join(map(str, piles)))
+    sys.stdout.write("\n".join(out) + "\n")
+
+
+main()
