@@ -89,7 +89,7 @@ def check_closed_form():
         for piles in itertools.combinations_with_replacement(range(1, SEARCH_MAX_SIZE + 1), n):
             assert first_wins_by_closed_form(piles) == mover_wins(piles), piles
             count += 1
-    print(f"closed form agrees with the mex search (sizes 0..300) and the game search ({count} positions)")
+    print(f"closed form agrees with the mex search (sizes 0..300) and the game search ({count})")
 
 
 def test_inputs():

@@ -102,7 +102,8 @@ def check_closed_form():
             piles = [size for group in groups for size in group]
             assert first_wins_by_closed_form(piles) == mover_wins(groups), groups
             count += 1
-    print(f"closed form agrees with the mex search (a, b <= {MEX_LIMIT}) and the game search ({count} positions)")
+    print(f"closed form agrees with the mex search (a, b <= {MEX_LIMIT})"
+          f" and the game search ({count} positions)")
 
 
 def test_inputs():

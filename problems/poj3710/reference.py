@@ -187,7 +187,7 @@ def check_fusion_against_search():
             game = whole_case_game(graphs)
             assert game.mover_wins(game.full()) == (total != 0), graphs
             cases_checked += 1
-    print(f"fusion + colon agree with the game search on {graphs_checked} graphs, {cases_checked} cases")
+    print(f"fusion + colon agree with the search: {graphs_checked} graphs, {cases_checked} cases")
 
 
 def main():
