@@ -4,9 +4,11 @@
 A graph grows from node 1: each step picks an existing node and hangs on it either a new
 edge to a new node, or a ring of length 2..8 through it and new nodes (length 2 being two
 parallel edges), until the node or edge budget is used up. Labels other than 1, the edge
-order and each edge's orientation are shuffled. Modes: small (120 cases of 1..3 graphs with
-at most 14 edges in total, for the game search), mid (40 cases of up to 10 graphs with up to 40 nodes), max (5 cases of 100
-graphs with 99 nodes; the last case uses only two-edge rings, so k = 196 per graph).
+order and each edge's orientation are shuffled.
+
+Modes: small (120 cases of 1..3 graphs with at most 14 edges in total, for the game
+search), mid (40 cases of up to 10 graphs with up to 40 nodes), max (5 cases of 100 graphs
+with 99 nodes; the last case uses only two-edge rings, so k = 196 per graph).
 The committed tests/<mode>.in files were made with seed 1.
 """
 import random
