@@ -5,10 +5,9 @@
 //! in every component, every position of Grundy value 0 that still has a move has a move to
 //! a position of Grundy value 1. (The usual statement instead adds a rule: the game ends
 //! once every component has value 0; the condition gives real games the same outcomes.)
-//! The condition is exact: if a game
-//! breaks it somewhere, some position of that game alone gets the wrong answer, e.g. Kayles.
-//! Nim heaps satisfy it (value 0 means empty). `sj_condition_fails_at` checks a finite
-//! acyclic game by search.
+//! The condition is exact: if a game breaks it somewhere, some position of that game alone
+//! gets the wrong answer (misere Kayles does). Nim heaps satisfy it (value 0 means empty).
+//! `sj_condition_fails_at` checks a finite acyclic game.
 //!
 //! Usage:
 //! ```
