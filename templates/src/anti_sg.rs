@@ -37,7 +37,7 @@
 //! search of the sum, and where the condition fails, a single position where the formula
 //! is wrong is found. Misere Kayles: a row of 8 pins is a first-player win, the formula
 //! says loss, the checker rejects it.
-//! Problems: (misere sums; luogu-p4279 through anti_nim).
+//! Problems: none yet (misere Nim itself is `anti_nim`, used by luogu-p4279).
 
 /// Whether the player to move wins the misere sum of games with these Grundy values,
 /// assuming every component satisfies the SJ condition.

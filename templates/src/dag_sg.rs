@@ -25,7 +25,7 @@
 //! edge sets for 4), values or cycle verdict against a recursive search; 300 random DAGs of
 //! up to 60 vertices; a 10^6-vertex path (and that path closed into a cycle) on the default
 //! test thread.
-//! Problems: (generic; building block for implicit games).
+//! Problems: none yet (generic; for games given as explicit graphs).
 
 use crate::mex::Mex;
 

@@ -28,7 +28,7 @@
 //! subtraction game {1, 3, 4} up to 300, Kayles rows as multisets of rows of total <= 12,
 //! a tuple game (x, y, last amount) with x, y <= 12, each against a recursive search; a
 //! chain 10^6 moves deep on the default test thread; memo reuse and cycle rejection.
-//! Problems: poj2311.
+//! Problems: none yet (generic; for games whose states are not small integers).
 
 use crate::mex::Mex;
 use std::collections::HashMap;

@@ -21,7 +21,8 @@
 //! Memory: O(1).
 //!
 //! Source: E. H. Moore (1910), A generalization of the game called Nim, Annals of
-//! Mathematics 11; the misere rule is his as well and is re-verified here by search.
+//! Mathematics 11. The misere rule is the one usually attributed to him; it was confirmed
+//! here by exhaustive search, not taken on trust.
 //!
 //! Status: exhaustive: all positions of up to 4 piles of size <= 7, of 5 piles of size <= 5
 //! and of 6 piles of size <= 3, every k in 1..=number of piles (and k one larger), normal and misere, against a
