@@ -37,6 +37,7 @@ use std::hash::Hash;
 /// Sentinel stored in the memo while a state is on the search stack.
 const OPEN: u32 = u32::MAX;
 
+/// Memoized Grundy values of the game whose options `moves` pushes for each state.
 pub struct MemoSg<S, F> {
     moves: F,
     memo: HashMap<S, u32>,
