@@ -31,7 +31,7 @@
 //! Status: exhaustive: 300 random DAGs of at most 9 vertices, every pair and every triple of
 //! start vertices, and the Euclid game of hdu3595 with every pair of games with piles at most
 //! 12 and every triple with piles at most 6, all against a search of the product game; a
-//! 10^6-vertex path. Problems: hdu3595.
+//! case where the longest play gives the wrong answer; a 10^6-vertex path. Problems: hdu3595.
 
 /// Step value of every vertex of the DAG `adj` (`adj[v]` lists the moves from `v`).
 pub fn every_sg_steps(adj: &[Vec<usize>]) -> Vec<u32> {
@@ -200,6 +200,25 @@ mod tests {
         check_all_starts(&adj, &starts, 2);
         let (adj, starts) = euclid_dag(6);
         check_all_starts(&adj, &starts, 3);
+    }
+
+    #[test]
+    fn step_is_not_the_longest_play() {
+        // 1, 3 win and 0, 2, 4 lose; 4 can last 4 turns (4 -> 3 -> 2 -> 1 -> 0) but need not.
+        let adj = vec![vec![], vec![0], vec![1], vec![2], vec![1, 3]];
+        fn longest(v: usize, adj: &[Vec<usize>]) -> u32 {
+            adj[v]
+                .iter()
+                .map(|&w| 1 + longest(w, adj))
+                .max()
+                .unwrap_or(0)
+        }
+        let (first_wins, steps) = (
+            wins(vec![4, 3], &adj, &mut HashMap::new()),
+            every_sg_steps(&adj),
+        );
+        assert!(first_wins && first_player_wins([steps[4], steps[3]]));
+        assert_eq!((longest(4, &adj), longest(3, &adj)), (4, 3)); // even maximum: would say "loses"
     }
 
     #[test]
