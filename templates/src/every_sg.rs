@@ -24,9 +24,9 @@
 //! Memory: O(V) besides the graph.
 //!
 //! Source: C. A. B. Smith, "Graphs and composite games" (1966); "Winning Ways", ch. 9
-//! ("Every" sums, remote star counts). Corrects the seed that defines the step as the most
-//! turns a game can last: a losing component ends as soon as it can, which changes the
-//! maximum over components.
+//! (conjunctive compounds; the step is Smith's remoteness). Corrects the seed that defines
+//! the step as the most turns a game can last: a losing component ends as soon as it can,
+//! which changes the maximum over components.
 //!
 //! Status: exhaustive: 300 random DAGs of at most 9 vertices, every pair and every triple of
 //! start vertices, and the Euclid game of hdu3595 with every pair of games with piles at most

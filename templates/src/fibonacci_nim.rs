@@ -16,7 +16,7 @@
 //!
 //! Time: O(log n) per query (about 90 Fibonacci numbers fit in `u64`).
 //!
-//! Memory: O(1).
+//! Memory: O(log n): the list of Fibonacci numbers in `u64`, built per call.
 //!
 //! Source: M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1 (1963); Zeckendorf (1972).
 //!
