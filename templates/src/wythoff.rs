@@ -1,7 +1,7 @@
 //! Description: Wythoff's game. Two piles; a move takes any positive number from one pile, or
 //! the same positive number from both; whoever takes the last counter wins. The cold (losing)
 //! positions are the pairs `(a_k, a_k + k)` with `a_k = floor(k * phi)`. The catch: the usual
-//! `f64` test `floor((b - a) * (1 + sqrt 5) / 2) == a` is wrong from about 10^8 on (it calls
+//! `f64` test `floor((b - a) * (1 + sqrt 5) / 2) == a` already fails near 10^8 (it calls
 //! the cold pair `(165580140, 267914295)` hot), so here `a_k = (k + isqrt(5 k^2)) / 2` in
 //! exact `u128` arithmetic. Every value `x` has exactly one cold partner, which gives all
 //! winning moves in O(1).
