@@ -17,6 +17,7 @@ import sys
 from math import isqrt
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.dont_write_bytecode = True  # keep the sibling folder clean
 sys.path.insert(0, os.path.join(HERE, "..", "poj1067"))
 from reference import check_is_cold, is_cold, solve  # noqa: E402
 
