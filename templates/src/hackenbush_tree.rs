@@ -32,7 +32,10 @@ pub fn hackenbush_tree(n: usize, edges: &[(usize, usize)], root: usize) -> u32 {
     // Adjacency in compressed form: neighbours of v are adj[start[v]..start[v + 1]].
     let mut start = vec![0usize; n + 1];
     for &(u, v) in edges {
-        assert!(u < n && v < n, "edge ({u}, {v}) has a vertex outside 0..{n}");
+        assert!(
+            u < n && v < n,
+            "edge ({u}, {v}) has a vertex outside 0..{n}"
+        );
         start[u] += 1;
         start[v] += 1;
     }
@@ -113,7 +116,12 @@ mod tests {
         }
         assert!(!edges.is_empty() && edges.len() <= 20);
         let mut memo = vec![u32::MAX; 1 << edges.len()];
-        sg(grounded(!0 >> (32 - edges.len()), edges, root), edges, root, &mut memo)
+        sg(
+            grounded(!0 >> (32 - edges.len()), edges, root),
+            edges,
+            root,
+            &mut memo,
+        )
     }
 
     /// The tree with Prüfer sequence `code` on `code.len() + 2` vertices.
