@@ -3,11 +3,12 @@
 //! bit 1 = may leave no heap (take the whole heap), bit 2 = may leave one nonempty heap,
 //! bit 4 = may leave two nonempty heaps. `d0` is 0 or 4 (4: a heap may be split without
 //! taking anything). Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137. A position
-//! is worth the xor of `G(heap)`. Every finite octal game is eventually periodic, and the
-//! Guy-Smith theorem certifies it from a finite prefix: with `t` the index of the last
-//! nonzero digit and `n0 >= 1`, if `G(n + p) = G(n)` for all `n0 <= n < 2*n0 + p + t`,
-//! then for all `n >= n0`. The catch: `n0 = 0` is not allowed (the proof shortens a heap by
-//! `p`, and it must stay nonempty): 0.4 starts 0, 0, 0, 1, so `p = 1` would wrongly pass.
+//! is worth the xor of `G(heap)`. Finite octal games are conjectured (Guy) to be eventually
+//! periodic (0.007 is still open); when one is, the Guy-Smith theorem certifies it from a
+//! finite prefix: with `t` the index of the last nonzero digit and `n0 >= 1`, if
+//! `G(n + p) = G(n)` for all `n0 <= n < 2*n0 + p + t`, then for all `n >= n0`. The catch:
+//! `n0 = 0` is not allowed (the proof shortens a heap by `p`, and it must stay nonempty):
+//! 0.4 starts 0, 0, 0, 1, so `p = 1` from `n0 = 0` would wrongly pass.
 //! `find_period` returns the smallest `(n0, p)` so certified by the values given.
 //!
 //! Treblecross (poj3537; Crosses and Crosses: 1 x n strip, players add an X, whoever makes
@@ -40,9 +41,9 @@
 //! Treblecross = 0.11337.
 //!
 //! Status: exhaustive: every row of up to 14 pins (every set of standing pins) as the real
-//! game for 0.07, 0.77, 0.137 and 0.11337; every multiset of heaps with at most 10 tokens
-//! for 40 random codes (with and without d0 = 4); Treblecross by a real board search for
-//! 3 <= n <= 16; periods certified from the shortest prefix hold on 1500 values for 60
+//! game for 0.07, 0.77, 0.137 and 0.11337; every multiset of up to 3 heaps with at most 10
+//! tokens for 40 random codes (with and without d0 = 4); Treblecross by a real board search
+//! for 3 <= n <= 16; periods certified from the shortest prefix hold on 1500 values for 60
 //! random codes. Problems: poj3537.
 
 use crate::mex::Mex;
