@@ -82,6 +82,7 @@ impl Scanner {
     }
 
     pub fn try_usize(&mut self) -> Option<usize> {
+        self.skip_whitespace();
         let at = self.pos;
         let value = self.try_u64()?;
         Some(usize::try_from(value).unwrap_or_else(|_| panic!("{value} at byte {at} > usize")))
