@@ -130,48 +130,7 @@ fn find(parent: &mut [usize], mut v: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Grundy value of the real game: a state is the set of edges still standing (a bitmask);
-    /// a move deletes one of them and then every edge cut off from the root falls.
-    fn brute(edges: &[(usize, usize)], root: usize) -> u32 {
-        fn grounded(mask: u32, edges: &[(usize, usize)], root: usize) -> u32 {
-            let (mut reached, mut kept) = (1u32 << root, 0u32);
-            loop {
-                let before = kept;
-                for (i, &(u, v)) in edges.iter().enumerate() {
-                    if mask >> i & 1 == 1 && (reached >> u & 1 == 1 || reached >> v & 1 == 1) {
-                        reached |= 1 << u | 1 << v;
-                        kept |= 1 << i;
-                    }
-                }
-                if kept == before {
-                    return kept;
-                }
-            }
-        }
-        fn sg(mask: u32, edges: &[(usize, usize)], root: usize, memo: &mut [u32]) -> u32 {
-            if memo[mask as usize] != u32::MAX {
-                return memo[mask as usize];
-            }
-            let options: Vec<u32> = (0..edges.len())
-                .filter(|&i| mask >> i & 1 == 1)
-                .map(|i| {
-                    let next = grounded(mask & !(1 << i), edges, root);
-                    sg(next, edges, root, memo)
-                })
-                .collect();
-            let value = (0..).find(|v| !options.contains(v)).unwrap();
-            memo[mask as usize] = value;
-            value
-        }
-        let mut memo = vec![u32::MAX; 1 << edges.len()];
-        sg(
-            grounded((1 << edges.len()) - 1, edges, root),
-            edges,
-            root,
-            &mut memo,
-        )
-    }
+    use crate::hackenbush_tree::tests::real_game;
 
     /// Attaches a block at `at`: length 0 is a loop, 1 a stick to a new vertex, L >= 2 a ring
     /// through `at` and L - 1 new vertices. Returns the new vertex count.
@@ -220,7 +179,11 @@ mod tests {
     fn matches_the_real_game_on_every_small_cactus() {
         let mut checked = 0;
         every_cactus(&mut Vec::new(), 1, 0, 7, &mut |edges, n| {
-            assert_eq!(hackenbush_rings(n, edges, 0), brute(edges, 0), "{edges:?}");
+            assert_eq!(
+                hackenbush_rings(n, edges, 0),
+                real_game(edges, 0),
+                "{edges:?}"
+            );
             checked += 1;
         });
         assert_eq!(checked, 26_088);
@@ -258,7 +221,7 @@ mod tests {
             game.retain(|&(u, _)| label.iter().position(|&l| l == u).unwrap() < core);
             assert_eq!(
                 hackenbush_rings(n, &relabelled, label[0]),
-                brute(&game, label[0]),
+                real_game(&game, label[0]),
                 "{relabelled:?} root {}",
                 label[0]
             );
