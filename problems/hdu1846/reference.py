@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Independent reference for hdu1846 (Brave Game). Rewrites every tests/*.out.
+
+No formula: a win/lose search of the real game over every pile size n <= 1000 and every
+limit m <= 1000. A pile of n is won for the mover iff some take k (1 <= k <= min(m, n))
+leaves a lost pile; a sliding count of the lost piles among n-m .. n-1 answers that for
+each n in O(1), so the whole 1000 x 1000 table costs about 10^6 steps.
+"""
+
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAX = 1000
+
+SAMPLE_IN = "2\n23 2\n4 3\n"
+SAMPLE_OUT = "first\nsecond\n"
+
+
+def win_table():
+    """wins[m][n]: the mover wins a pile of n when each move takes 1..m stones."""
+    wins = [None]
+    for m in range(1, MAX + 1):
+        row = [False]  # an empty pile: the mover cannot move and loses
+        lost_in_window = 1
+        for n in range(1, MAX + 1):
+            row.append(lost_in_window > 0)
+            # Slide the window of options from [n-m, n-1] to [n-m+1, n].
+            if not row[n]:
+                lost_in_window += 1
+            if n - m >= 0 and not row[n - m]:
+                lost_in_window -= 1
+        wins.append(row)
+    return wins
+
+
+def solve(text, wins):
+    tokens = [int(t) for t in text.split()]
+    cases = tokens[0]
+    assert 1 <= cases <= 100 and len(tokens) == 1 + 2 * cases
+    lines = []
+    for n, m in zip(tokens[1::2], tokens[2::2]):
+        assert 1 <= n <= MAX and 1 <= m <= MAX
+        lines.append("first" if wins[m][n] else "second")
+    return "".join(line + "\n" for line in lines)
+
+
+def main():
+    wins = win_table()
+    assert solve(SAMPLE_IN, wins) == SAMPLE_OUT
+    tests = os.path.join(HERE, "tests")
+    for name in sorted(os.listdir(tests)):
+        if name.endswith(".in"):
+            with open(os.path.join(tests, name)) as f:
+                text = f.read()
+            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
+                f.write(solve(text, wins))
+    print("hdu1846: outputs written from the full game table")
+
+
+if __name__ == "__main__":
+    main()
