@@ -61,15 +61,31 @@ impl Default for JudgeOptions {
 /// Why judging could not be done at all.
 #[derive(Debug)]
 pub enum JudgeError {
-    Io { path: PathBuf, source: io::Error },
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
     /// No problem folder was found (the suite must never pass by judging nothing).
-    NoProblems { dir: PathBuf },
-    UnknownProblem { id: String, closest: Option<String> },
-    NoTests { problem: String },
+    NoProblems {
+        dir: PathBuf,
+    },
+    UnknownProblem {
+        id: String,
+        closest: Option<String>,
+    },
+    NoTests {
+        problem: String,
+    },
     /// An input (`.in` or `.gen`) has neither `.out` nor `.sha256`.
-    MissingExpected { problem: String, test: String },
+    MissingExpected {
+        problem: String,
+        test: String,
+    },
     /// A malformed file in a problem folder.
-    Invalid { path: PathBuf, message: String },
+    Invalid {
+        path: PathBuf,
+        message: String,
+    },
     /// `gen.py` failed for a generated test.
     Generator {
         problem: String,
@@ -129,17 +145,30 @@ impl std::error::Error for JudgeError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Verdict {
     Accepted,
-    WrongAnswer { test: String, mismatch: Mismatch },
-    TimeLimitExceeded { test: String, limit: Duration },
-    OutputLimitExceeded { test: String, limit: u64 },
+    WrongAnswer {
+        test: String,
+        mismatch: Mismatch,
+    },
+    TimeLimitExceeded {
+        test: String,
+        limit: Duration,
+    },
+    OutputLimitExceeded {
+        test: String,
+        limit: u64,
+    },
     /// `status` reads "exit status 3" or "signal 11 (SIGSEGV)".
     RuntimeError {
         test: String,
         status: String,
         stderr_tail: String,
     },
-    CompileError { first_error: String },
-    BundleError { message: String },
+    CompileError {
+        first_error: String,
+    },
+    BundleError {
+        message: String,
+    },
 }
 
 impl Verdict {
@@ -208,11 +237,7 @@ pub struct Report {
 impl Report {
     /// Whether there was at least one problem and every one is AC.
     pub fn all_accepted(&self) -> bool {
-        !self.problems.is_empty()
-            && self
-                .problems
-                .iter()
-                .all(|p| p.verdict == Verdict::Accepted)
+        !self.problems.is_empty() && self.problems.iter().all(|p| p.verdict == Verdict::Accepted)
     }
 
     /// The summary line, e.g. `21 problems: 19 AC, 1 WA, 1 TLE`.

@@ -24,8 +24,9 @@ pub fn compile(dir: &Path, source: &str) -> Result<Result<(), String>, JudgeErro
         return Ok(Ok(()));
     }
     let stderr = String::from_utf8_lossy(&output.stderr);
-    Ok(Err(first_error(&stderr)
-        .unwrap_or_else(|| format!("rustc {}: {}", describe(output.status), tail(&stderr)))))
+    Ok(Err(first_error(&stderr).unwrap_or_else(|| {
+        format!("rustc {}: {}", describe(output.status), tail(&stderr))
+    })))
 }
 
 /// rustc's first `error` line, followed by the location from its `-->` line.
@@ -65,7 +66,11 @@ pub fn generate(
         Ok(Ok(()))
     } else {
         let stderr = String::from_utf8_lossy(&output.stderr);
-        Ok(Err(format!("{}: {}", describe(output.status), tail(&stderr))))
+        Ok(Err(format!(
+            "{}: {}",
+            describe(output.status),
+            tail(&stderr)
+        )))
     }
 }
 
@@ -104,7 +109,9 @@ pub fn run(
         })
     };
     let stderr_path = output.with_extension("stderr");
+    // A judge's environment is bare: no RUST_BACKTRACE turning a panic into a slow backtrace.
     let mut child = Command::new(binary)
+        .env_clear()
         .current_dir(binary.parent().unwrap_or(Path::new(".")))
         .stdin(open(input, false)?)
         .stdout(open(output, true)?)
@@ -206,7 +213,10 @@ mod tests {
     fn tail_skips_the_backtrace_hint_and_keeps_two_lines() {
         let stderr = "\nthread 'main' panicked at main.rs:2:5:\nboom\n\
             note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\n";
-        assert_eq!(tail(stderr), "thread 'main' panicked at main.rs:2:5: / boom");
+        assert_eq!(
+            tail(stderr),
+            "thread 'main' panicked at main.rs:2:5: / boom"
+        );
         assert_eq!(tail(""), "");
         assert_eq!(tail(&"z".repeat(500)).len(), 123);
     }

@@ -82,18 +82,28 @@ pub fn closest_id<'a>(unknown: &str, ids: &'a [String]) -> Option<&'a str> {
         .map(String::as_str)
 }
 
+/// Insertions, deletions, substitutions and swaps of adjacent characters (the usual typos)
+/// needed to turn `a` into `b` (optimal string alignment distance).
 fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
-    let mut previous: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut current = vec![i + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            let substitution = previous[j] + usize::from(ca != cb);
-            current.push(substitution.min(previous[j + 1] + 1).min(current[j] + 1));
-        }
-        previous = current;
+    // rows[i][j]: distance between the first i characters of a and the first j of b.
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
     }
-    previous[b.len()]
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
 }
 
 impl Problem {
@@ -249,7 +259,8 @@ mod tests {
     #[test]
     fn edit_distance_counts_single_character_edits() {
         assert_eq!(edit_distance("hdu1846", "hdu1846"), 0);
-        assert_eq!(edit_distance("hdu1864", "hdu1846"), 2);
+        assert_eq!(edit_distance("hdu1864", "hdu1846"), 1);
+        assert_eq!(edit_distance("hdu1864", "hdu1848"), 2);
         assert_eq!(edit_distance("poj231", "poj2311"), 1);
         assert_eq!(edit_distance("", "abc"), 3);
         assert_eq!(edit_distance("kitten", "sitting"), 3);
