@@ -41,7 +41,7 @@ pub struct JudgeOptions {
     pub time_limit_factor: f64,
     /// Problems compiled at once; 2 suits a 2-core machine.
     pub compile_jobs: usize,
-    /// A run is killed (`OLE`) once its output exceeds this many bytes.
+    /// A run is killed (`OLE`) once its stdout and stderr together exceed this many bytes.
     pub output_limit: u64,
     /// Where the temporary directories are created (the system's by default).
     pub temp_root: Option<PathBuf>,
@@ -301,8 +301,8 @@ impl fmt::Display for Report {
     }
 }
 
-/// Judges the problems `ids` of `problems_dir` (all of them when `ids` is empty).
-/// `bundle` turns a solution's path into the single-file source to compile.
+/// Judges the problems `ids` of `problems_dir` in the order given (all of them, sorted, when
+/// `ids` is empty). `bundle` turns a solution's path into the single-file source to compile.
 pub fn run(
     problems_dir: &Path,
     ids: &[String],

@@ -84,12 +84,13 @@ pub enum Outcome {
     },
     /// Killed at the time limit.
     TimedOut { elapsed: Duration },
-    /// Killed because its output grew past the limit.
+    /// Killed because its output (stdout and stderr) grew past the limit.
     OutputExceeded { elapsed: Duration },
 }
 
-/// Runs `binary` with stdin from `input`, stdout into `output`, killing it at `time_limit`
-/// or once `output` exceeds `output_limit` bytes. Files, not pipes, so nothing can block.
+/// Runs `binary` with stdin from `input`, stdout into `output` (stderr beside it), killing it
+/// at `time_limit` or once stdout and stderr together exceed `output_limit` bytes. Files, not
+/// pipes, so nothing can block.
 pub fn run(
     binary: &Path,
     input: &Path,
@@ -134,7 +135,8 @@ pub fn run(
             });
         }
         let elapsed = start.elapsed();
-        let written = fs::metadata(output).map(|m| m.len()).unwrap_or(0);
+        let size = |path: &Path| fs::metadata(path).map_or(0, |m| m.len());
+        let written = size(output) + size(&stderr_path);
         if elapsed >= time_limit || written > output_limit {
             // Killing fails only if it already exited, which wait() then reaps.
             let _ = child.kill();
