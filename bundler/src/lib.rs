@@ -2,3 +2,4 @@
 //! compiles with plain `rustc`, and reads the library's template headers.
 
 pub mod header;
+pub mod judge;

@@ -1,0 +1,279 @@
+//! Reading a problem folder: its solution, time limit and tests (see the layout in the
+//! project README: `main.rs`, `README.md`, `tests/<name>.{in,gen}` + `.{out,sha256}`).
+
+use super::compare::is_digest_hex;
+use super::JudgeError;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The time limit of a problem whose README does not state one.
+pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+
+const TIME_LIMIT_PREFIX: &str = "Time limit:";
+
+#[derive(Debug)]
+pub struct Problem {
+    pub id: String,
+    pub dir: PathBuf,
+    pub time_limit: Duration,
+    pub tests: Vec<TestCase>,
+}
+
+#[derive(Debug)]
+pub struct TestCase {
+    pub name: String,
+    pub input: Input,
+    pub expected: Expected,
+}
+
+#[derive(Debug)]
+pub enum Input {
+    File(PathBuf),
+    /// Arguments for `python3 gen.py`, read from `tests/<name>.gen`.
+    Generated(Vec<String>),
+}
+
+#[derive(Debug)]
+pub enum Expected {
+    Output(PathBuf),
+    /// Lowercase hex SHA-256 of the normalized expected output.
+    Digest(String),
+}
+
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> JudgeError + '_ {
+    move |source| JudgeError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+fn invalid(path: &Path, message: impl Into<String>) -> JudgeError {
+    JudgeError::Invalid {
+        path: path.to_path_buf(),
+        message: message.into(),
+    }
+}
+
+/// The ids of the problems in `dir`, sorted: its subfolders holding a `main.rs`, a
+/// `README.md` or a `tests/` folder (other folders, like a crate's `src/`, are not problems).
+pub fn problem_ids(dir: &Path) -> Result<Vec<String>, JudgeError> {
+    let mut ids = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io_error(dir))? {
+        let path = entry.map_err(io_error(dir))?.path();
+        let looks_like_problem = ["main.rs", "README.md", "tests"]
+            .iter()
+            .any(|part| path.join(part).exists());
+        if path.is_dir() && looks_like_problem {
+            if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+                ids.push(name.to_string());
+            }
+        }
+    }
+    ids.sort();
+    Ok(ids)
+}
+
+/// The existing id nearest to `unknown` by edit distance (ties: the first in sorted order).
+pub fn closest_id<'a>(unknown: &str, ids: &'a [String]) -> Option<&'a str> {
+    ids.iter()
+        .min_by_key(|id| edit_distance(unknown, id))
+        .map(String::as_str)
+}
+
+/// Insertions, deletions, substitutions and swaps of adjacent characters (the usual typos)
+/// needed to turn `a` into `b` (optimal string alignment distance).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    // rows[i][j]: distance between the first i characters of a and the first j of b.
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let substitution = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
+        }
+    }
+    rows[a.len()][b.len()]
+}
+
+impl Problem {
+    /// Reads and checks the problem folder `dir/id`.
+    pub fn load(dir: &Path, id: &str) -> Result<Problem, JudgeError> {
+        let dir = dir.join(id);
+        let main = dir.join("main.rs");
+        if !main.is_file() {
+            return Err(invalid(&main, "the solution is missing"));
+        }
+        Ok(Problem {
+            id: id.to_string(),
+            time_limit: time_limit(&dir.join("README.md"))?,
+            tests: tests(id, &dir.join("tests"))?,
+            dir,
+        })
+    }
+
+    pub fn main_rs(&self) -> PathBuf {
+        self.dir.join("main.rs")
+    }
+}
+
+/// The README's `Time limit: <seconds> s` line, or the default without one (or without README).
+fn time_limit(readme: &Path) -> Result<Duration, JudgeError> {
+    let text = match fs::read_to_string(readme) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(DEFAULT_TIME_LIMIT),
+        Err(e) => return Err(io_error(readme)(e)),
+    };
+    let Some((index, line)) = text
+        .lines()
+        .enumerate()
+        .find(|(_, line)| line.trim_start().starts_with(TIME_LIMIT_PREFIX))
+    else {
+        return Ok(DEFAULT_TIME_LIMIT);
+    };
+    let seconds = line.trim()[TIME_LIMIT_PREFIX.len()..]
+        .trim()
+        .strip_suffix(" s")
+        .and_then(|number| number.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s > 0.0);
+    match seconds {
+        Some(seconds) => Ok(Duration::from_secs_f64(seconds)),
+        None => Err(invalid(
+            readme,
+            format!(
+                "line {}: `{}` is not of the form `Time limit: <seconds> s`",
+                index + 1,
+                line.trim()
+            ),
+        )),
+    }
+}
+
+/// The tests in `tests_dir`, sorted by name; every input needs exactly one expected output.
+fn tests(problem: &str, tests_dir: &Path) -> Result<Vec<TestCase>, JudgeError> {
+    #[derive(Default)]
+    struct Files {
+        input: Option<PathBuf>,
+        generator: Option<PathBuf>,
+        output: Option<PathBuf>,
+        digest: Option<PathBuf>,
+    }
+    let mut by_name: BTreeMap<String, Files> = BTreeMap::new();
+    let entries = match fs::read_dir(tests_dir) {
+        Ok(entries) => entries,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(JudgeError::NoTests {
+                problem: problem.to_string(),
+            })
+        }
+        Err(e) => return Err(io_error(tests_dir)(e)),
+    };
+    for entry in entries {
+        let path = entry.map_err(io_error(tests_dir))?.path();
+        let (Some(stem), Some(extension)) = (
+            path.file_stem().and_then(|s| s.to_str()),
+            path.extension().and_then(|s| s.to_str()),
+        ) else {
+            continue;
+        };
+        let files = by_name.entry(stem.to_string()).or_default();
+        let slot = match extension {
+            "in" => &mut files.input,
+            "gen" => &mut files.generator,
+            "out" => &mut files.output,
+            "sha256" => &mut files.digest,
+            _ => continue,
+        };
+        *slot = Some(path);
+    }
+    let mut tests = Vec::new();
+    for (name, files) in by_name {
+        let input = match (files.input, files.generator) {
+            (Some(_), Some(generator)) => {
+                return Err(invalid(
+                    &generator,
+                    format!("test `{name}` has both a .in and a .gen; keep one"),
+                ))
+            }
+            (Some(path), None) => Input::File(path),
+            (None, Some(path)) => {
+                let line = fs::read_to_string(&path).map_err(io_error(&path))?;
+                Input::Generated(line.split_whitespace().map(str::to_string).collect())
+            }
+            (None, None) => {
+                let orphan = files.output.or(files.digest).expect("an entry has a file");
+                return Err(invalid(&orphan, "no .in or .gen gives this test its input"));
+            }
+        };
+        let expected = match (files.output, files.digest) {
+            (Some(_), Some(digest)) => {
+                return Err(invalid(
+                    &digest,
+                    format!("test `{name}` has both a .out and a .sha256; keep one"),
+                ))
+            }
+            (Some(path), None) => Expected::Output(path),
+            (None, Some(path)) => {
+                let digest = fs::read_to_string(&path).map_err(io_error(&path))?;
+                let digest = digest.trim();
+                if !is_digest_hex(digest) {
+                    return Err(invalid(&path, "expected 64 lowercase hex digits"));
+                }
+                Expected::Digest(digest.to_string())
+            }
+            (None, None) => {
+                return Err(JudgeError::MissingExpected {
+                    problem: problem.to_string(),
+                    test: name,
+                })
+            }
+        };
+        tests.push(TestCase {
+            name,
+            input,
+            expected,
+        });
+    }
+    if tests.is_empty() {
+        return Err(JudgeError::NoTests {
+            problem: problem.to_string(),
+        });
+    }
+    Ok(tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_character_edits() {
+        assert_eq!(edit_distance("hdu1846", "hdu1846"), 0);
+        assert_eq!(edit_distance("hdu1864", "hdu1846"), 1);
+        assert_eq!(edit_distance("hdu1864", "hdu1848"), 2);
+        assert_eq!(edit_distance("poj231", "poj2311"), 1);
+        assert_eq!(edit_distance("", "abc"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn closest_id_prefers_the_smallest_distance() {
+        let ids: Vec<String> = ["hdu1846", "hdu2149", "poj2311"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(closest_id("poj2131", &ids), Some("poj2311"));
+        assert_eq!(closest_id("hdu2194", &ids), Some("hdu2149"));
+        assert_eq!(closest_id("x", &[]), None);
+    }
+}

@@ -1,0 +1,214 @@
+//! The judge runner on fixture problems whose verdicts are known (each fixture's README says
+//! which and why). Solutions are standalone, so the "bundler" here just reads the file.
+
+use bundler::judge::{run, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+fn fixtures(kind: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/judge")
+        .join(kind)
+}
+
+fn read_as_is(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+/// Small enough that the endless printer is stopped after about a megabyte.
+fn options() -> JudgeOptions {
+    JudgeOptions {
+        output_limit: 1 << 20,
+        ..JudgeOptions::default()
+    }
+}
+
+fn judge(dir: &Path, ids: &[&str], opts: &JudgeOptions) -> Result<Report, JudgeError> {
+    let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+    run(dir, &ids, &read_as_is, opts)
+}
+
+fn verdict_of<'a>(report: &'a Report, id: &str) -> &'a Verdict {
+    &report
+        .problems
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("{id} missing from\n{report}"))
+        .verdict
+}
+
+#[test]
+fn every_verdict_is_detected_and_tabled() {
+    let report = run(&fixtures("problems"), &[], &read_as_is, &options()).unwrap();
+    let table = report.to_string();
+    eprintln!("{table}");
+    let ids: Vec<&str> = report.problems.iter().map(|p| p.id.as_str()).collect();
+    let expected_ids = [
+        "abort-re",
+        "doubles",
+        "doubles-wa",
+        "exit-re",
+        "flood-ole",
+        "panic-re",
+        "spin-tle",
+        "sum-ac",
+        "sum-wa",
+        "syntax-ce",
+    ];
+    assert_eq!(ids, expected_ids);
+
+    assert_eq!(verdict_of(&report, "sum-ac"), &Verdict::Accepted);
+    assert_eq!(verdict_of(&report, "doubles"), &Verdict::Accepted);
+    assert_eq!(
+        verdict_of(&report, "sum-wa"),
+        &Verdict::WrongAnswer {
+            test: "b-more".into(),
+            mismatch: Mismatch::Line {
+                line: 3,
+                expected: Some("7".into()),
+                got: Some("12".into()),
+            },
+        }
+    );
+    assert_eq!(
+        verdict_of(&report, "doubles-wa"),
+        &Verdict::WrongAnswer {
+            test: "big".into(),
+            mismatch: Mismatch::Digest { got_lines: 1000 },
+        }
+    );
+    assert_eq!(
+        verdict_of(&report, "spin-tle").to_string(),
+        "TLE on only (limit 0.5 s)"
+    );
+    assert_eq!(
+        verdict_of(&report, "flood-ole").to_string(),
+        "OLE on only (output over 1048576 bytes)"
+    );
+    assert_eq!(
+        verdict_of(&report, "exit-re").to_string(),
+        "RE on only (exit status 3; stderr: giving up on this input)"
+    );
+    let panic = verdict_of(&report, "panic-re").to_string();
+    assert!(
+        panic.starts_with("RE on only (exit status 101; stderr: thread 'main'")
+            && panic.ends_with("panicked at main.rs:2:5: / boom)"),
+        "{panic}"
+    );
+    assert_eq!(
+        verdict_of(&report, "abort-re").to_string(),
+        "RE on only (signal 6 (SIGABRT))"
+    );
+    match verdict_of(&report, "syntax-ce") {
+        Verdict::CompileError { first_error } => {
+            assert!(first_error.starts_with("error"), "{first_error}");
+            assert!(first_error.ends_with(" at main.rs:2:18"), "{first_error}");
+        }
+        other => panic!("syntax-ce: {other}"),
+    }
+
+    let row = |id: &str| table.lines().find(|l| l.starts_with(id)).unwrap();
+    assert!(row("sum-ac ").contains(" 2  "), "{table}");
+    assert!(row("syntax-ce").contains(" -  CE ("), "{table}");
+    assert!(table.contains("10 problems: 2 AC, 2 WA, 1 TLE, 1 OLE, 3 RE, 1 CE\n"));
+    assert!(table.lines().last().unwrap().starts_with("total "));
+    assert!(!report.all_accepted());
+
+    let slowest = |id: &str| report.problems.iter().find(|p| p.id == id).unwrap().slowest;
+    assert!(slowest("spin-tle") >= Some(Duration::from_millis(500)));
+    assert!(slowest("sum-ac") < Some(Duration::from_millis(500)));
+    assert_eq!(slowest("syntax-ce"), None);
+}
+
+#[test]
+fn accepted_problems_pass_and_temporary_directories_are_removed() {
+    let temp_root = tempfile::tempdir().unwrap();
+    let opts = JudgeOptions {
+        temp_root: Some(temp_root.path().to_path_buf()),
+        ..options()
+    };
+    let report = judge(&fixtures("problems"), &["sum-ac", "doubles"], &opts).unwrap();
+    eprintln!("{report}");
+    assert!(report.all_accepted(), "{report}");
+    assert_eq!(report.summary(), "2 problems: 2 AC");
+    let left: Vec<_> = std::fs::read_dir(temp_root.path()).unwrap().collect();
+    assert!(left.is_empty(), "left behind: {left:?}");
+}
+
+#[test]
+fn time_limit_factor_scales_every_limit() {
+    let opts = JudgeOptions {
+        time_limit_factor: 0.4,
+        ..options()
+    };
+    let report = judge(&fixtures("problems"), &["spin-tle"], &opts).unwrap();
+    assert_eq!(
+        verdict_of(&report, "spin-tle").to_string(),
+        "TLE on only (limit 0.2 s)"
+    );
+}
+
+#[test]
+fn a_failing_bundler_is_reported_per_problem() {
+    let refuse = |_: &Path| Err("cannot resolve `templates::nowhere`".to_string());
+    let ids = ["sum-ac".to_string()];
+    let report = run(&fixtures("problems"), &ids, &refuse, &options()).unwrap();
+    assert_eq!(
+        verdict_of(&report, "sum-ac").to_string(),
+        "BE (bundler: cannot resolve `templates::nowhere`)"
+    );
+    assert!(!report.all_accepted());
+}
+
+fn error_of(dir: &Path, ids: &[&str]) -> String {
+    match judge(dir, ids, &options()) {
+        Ok(report) => panic!("expected an error, got\n{report}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+#[test]
+fn unknown_ids_name_the_closest_problem() {
+    assert_eq!(
+        error_of(&fixtures("problems"), &["smu-ac"]),
+        "unknown problem `smu-ac`; the closest is `sum-ac`"
+    );
+    assert_eq!(
+        error_of(&fixtures("problems"), &["sum-ac", "dobules"]),
+        "unknown problem `dobules`; the closest is `doubles`"
+    );
+}
+
+#[test]
+fn an_empty_problems_folder_is_an_error() {
+    let empty = tempfile::tempdir().unwrap();
+    assert!(error_of(empty.path(), &[])
+        .ends_with("holds no problem (a folder with main.rs, README.md or tests/)"));
+}
+
+#[test]
+fn broken_problem_folders_are_errors() {
+    let broken = fixtures("broken");
+    assert_eq!(
+        error_of(&broken, &["no-tests"]),
+        "problem `no-tests` has no tests (expected tests/<name>.in or .gen)"
+    );
+    assert_eq!(
+        error_of(&broken, &["missing-out"]),
+        "problem `missing-out`: test `lonely` has no expected output \
+         (tests/lonely.out or tests/lonely.sha256)"
+    );
+    let bad_limit = error_of(&broken, &["bad-limit"]);
+    assert!(
+        bad_limit.ends_with(
+            "README.md: line 3: `Time limit: fast` is not of the form `Time limit: <seconds> s`"
+        ),
+        "{bad_limit}"
+    );
+    let gen_fails = error_of(&broken, &["gen-fails"]);
+    assert!(
+        gen_fails.starts_with("problem `gen-fails`: gen.py failed for test `a`: exit status 1")
+            && gen_fails.ends_with("no input today"),
+        "{gen_fails}"
+    );
+}
