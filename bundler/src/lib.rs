@@ -1,4 +1,6 @@
 //! The bundler: turns a solution written against a library crate into one file a judge
 //! compiles with plain `rustc`, and reads the library's template headers.
 
+pub mod catalog;
 pub mod header;
+pub mod suggest;
