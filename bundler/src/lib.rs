@@ -3,4 +3,5 @@
 
 pub mod catalog;
 pub mod header;
+pub mod snippets;
 pub mod suggest;
