@@ -433,12 +433,10 @@ fn module_references(file: &syn::File, root: &str) -> BTreeSet<String> {
     impl Collector<'_> {
         fn use_tree(&mut self, tree: &syn::UseTree, depth: usize) {
             match tree {
-                syn::UseTree::Path(p) if depth == 0 => {
-                    if p.ident == self.root {
-                        self.use_tree(&p.tree, 1);
-                    }
+                syn::UseTree::Path(p) if depth == 0 && p.ident == self.root => {
+                    self.use_tree(&p.tree, 1);
                 }
-                syn::UseTree::Path(p) => {
+                syn::UseTree::Path(p) if depth == 1 => {
                     self.found.insert(p.ident.to_string());
                 }
                 syn::UseTree::Name(n) if depth == 1 => {
