@@ -111,14 +111,14 @@ pub fn render_html(catalog: &Catalog) -> Result<String, NotebookError> {
 fn entry_html(out: &mut String, t: &Template) -> Result<(), NotebookError> {
     let _ = writeln!(
         out,
-        "<article class=\"entry\" id=\"{}\">\n<div class=\"head\">\n<h3><code>{}</code></h3>\n<dl>",
+        "<article class=\"entry\" id=\"{}\">\n<h3><code>{}</code></h3>\n<dl>",
         template_id(&t.name),
         escape_html(&t.name),
     );
     for (key, text) in fields(t) {
         let _ = writeln!(
             out,
-            "<dt>{key}</dt><dd>{}</dd>",
+            "<div><dt>{key}</dt><dd>{}</dd></div>",
             markdown_to_html(text).map_err(|message| NotebookError::Highlight {
                 template: t.name.clone(),
                 message,
@@ -139,7 +139,7 @@ fn entry_html(out: &mut String, t: &Template) -> Result<(), NotebookError> {
             .join(", ")
     };
     if !t.depends_on.is_empty() {
-        let _ = writeln!(out, "<dt>Uses</dt><dd>{}</dd>", links(&t.depends_on));
+        let _ = writeln!(out, "<div><dt>Uses</dt><dd>{}</dd></div>", links(&t.depends_on));
     }
     let used_by = if t.used_by.is_empty() {
         "none yet".to_string()
@@ -150,7 +150,7 @@ fn entry_html(out: &mut String, t: &Template) -> Result<(), NotebookError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let _ = writeln!(out, "<dt>Problems</dt><dd>{used_by}</dd>\n</dl>\n</div>");
+    let _ = writeln!(out, "<div><dt>Used by</dt><dd>{used_by}</dd></div>\n</dl>");
     let code = highlight_rust(&t.code).map_err(|message| NotebookError::Highlight {
         template: t.name.clone(),
         message,
@@ -223,7 +223,9 @@ pub fn render_markdown(catalog: &Catalog) -> String {
         for t in members {
             let _ = write!(out, "\n### {}\n\n", t.name);
             for (key, text) in fields(t) {
-                let _ = write!(out, "**{key}:** {}\n\n", rust_fences(text));
+                // A fence must open its own line to be one.
+                let gap = if text.starts_with("```") { "\n\n" } else { " " };
+                let _ = write!(out, "**{key}:**{gap}{}\n\n", rust_fences(text));
             }
             if !t.depends_on.is_empty() {
                 let uses: Vec<String> = t
@@ -241,7 +243,7 @@ pub fn render_markdown(catalog: &Catalog) -> String {
             let fence = fence_for(&t.code);
             let _ = write!(
                 out,
-                "**Problems:** {used_by}\n\n{fence}rust\n{}{fence}\n",
+                "**Used by:** {used_by}\n\n{fence}rust\n{}{fence}\n",
                 t.code
             );
         }

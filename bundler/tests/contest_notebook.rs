@@ -47,7 +47,7 @@ fn html_has_contents_topics_and_an_entry_per_template() {
                 "Memory",
                 "Source",
                 "Status",
-                "Problems",
+                "Used by",
             ] {
                 assert!(e.contains(&format!("<dt>{key}</dt>")), "{} {key}", t.name);
             }
@@ -70,7 +70,7 @@ fn html_entries_show_header_fields_uses_and_problems() {
         "{wythoff}"
     );
     assert!(
-        wythoff.contains("<dt>Problems</dt><dd>p-wythoff</dd>"),
+        wythoff.contains("<dt>Used by</dt><dd>p-wythoff</dd>"),
         "{wythoff}"
     );
     let sg = entry(&html, "subtraction_sg");
@@ -165,12 +165,47 @@ fn markdown_has_the_same_content() {
         );
     }
     assert!(md.contains("\n## Misere and multi-game\n") || !md.contains("anti_sg"));
-    assert!(md.contains("**Problems:** p-wythoff\n"));
+    assert!(md.contains("**Used by:** p-wythoff\n"));
     assert!(md.contains("**Uses:** [`mex`](#mex)\n"));
     assert!(
-        md.contains("**Usage:** ```rust\nassert!(templates::wythoff::is_cold(3, 5));\n```"),
+        md.contains("**Usage:**\n\n```rust\nassert!(templates::wythoff::is_cold(3, 5));\n```"),
         "{md}"
     );
+}
+
+/// Read by a Markdown parser, each template's code and its usage doctest are Rust code blocks.
+#[test]
+fn markdown_code_blocks_parse_back() {
+    use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
+    let catalog = catalog();
+    let md = render_markdown(&catalog);
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for event in Parser::new(&md) {
+        match event {
+            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(lang))) => {
+                assert_eq!(&*lang, "rust");
+                current = Some(String::new());
+            }
+            Event::Text(text) => {
+                if let Some(block) = current.as_mut() {
+                    block.push_str(&text);
+                }
+            }
+            Event::End(TagEnd::CodeBlock) => blocks.push(current.take().unwrap()),
+            _ => {}
+        }
+    }
+    assert_eq!(blocks.len(), 2 * catalog.templates().len());
+    for t in catalog.templates() {
+        assert!(blocks.contains(&t.code), "{}", t.name);
+        let usage = t
+            .header
+            .usage
+            .trim_start_matches("```\n")
+            .trim_end_matches("```");
+        assert!(blocks.iter().any(|b| b == usage), "{} usage", t.name);
+    }
 }
 
 #[test]
