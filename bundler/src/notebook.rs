@@ -139,7 +139,11 @@ fn entry_html(out: &mut String, t: &Template) -> Result<(), NotebookError> {
             .join(", ")
     };
     if !t.depends_on.is_empty() {
-        let _ = writeln!(out, "<div><dt>Uses</dt><dd>{}</dd></div>", links(&t.depends_on));
+        let _ = writeln!(
+            out,
+            "<div><dt>Uses</dt><dd>{}</dd></div>",
+            links(&t.depends_on)
+        );
     }
     let used_by = if t.used_by.is_empty() {
         "none yet".to_string()
