@@ -1,0 +1,81 @@
+//! All-or-nothing file writes: every file is first written in full to a temporary file beside
+//! its target, and only then are they renamed into place, so a failure while writing (disk
+//! full, missing directory, no permission) leaves the targets as they were. Only a rename
+//! failing halfway, after a full write, could leave some targets replaced.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// The target that could not be written, and why.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot write {}: {source}", path.display())]
+pub struct WriteError {
+    pub path: PathBuf,
+    pub source: io::Error,
+}
+
+/// Writes each `(target, contents)` pair. The target directories must exist. The files get
+/// the permissions a newly created file gets (`tempfile` would make them private).
+pub fn write_files(files: &[(&Path, &str)]) -> Result<(), WriteError> {
+    let mut staged: Vec<PathBuf> = Vec::new();
+    let result = (|| {
+        for (target, contents) in files {
+            let temp = temp_path(target);
+            let fail = |source| WriteError {
+                path: target.to_path_buf(),
+                source,
+            };
+            let mut file = std::fs::File::create_new(&temp).map_err(fail)?;
+            staged.push(temp);
+            file.write_all(contents.as_bytes()).map_err(fail)?;
+            file.sync_all().map_err(fail)?;
+        }
+        for ((target, _), temp) in files.iter().zip(&staged) {
+            std::fs::rename(temp, target).map_err(|source| WriteError {
+                path: target.to_path_buf(),
+                source,
+            })?;
+        }
+        Ok(())
+    })();
+    if result.is_err() {
+        for temp in &staged {
+            let _ = std::fs::remove_file(temp);
+        }
+    }
+    result
+}
+
+/// `.<name>.<pid>.tmp` beside `target`: hidden, and distinct per process.
+fn temp_path(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map_or_else(|| "file".into(), |n| n.to_string_lossy());
+    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_every_file_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
+        std::fs::write(&b, "old").unwrap();
+        write_files(&[(&a, "one"), (&b, "two")]).unwrap();
+        assert_eq!(std::fs::read_to_string(&a).unwrap(), "one");
+        assert_eq!(std::fs::read_to_string(&b).unwrap(), "two");
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn a_failure_changes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.txt");
+        let missing = dir.path().join("no-such-dir/b.txt");
+        let err = write_files(&[(&a, "one"), (&missing, "two")]).unwrap_err();
+        assert_eq!(err.path, missing);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+}

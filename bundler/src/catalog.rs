@@ -1,0 +1,558 @@
+//! The library's templates as a contest reference: each with its parsed header, its code
+//! without header and tests, its topic, the templates it uses and the problems that use it.
+//! `list`, `snippets` and `notebook` all read from one [`Catalog`].
+
+use crate::header::{Header, HeaderError};
+use crate::suggest;
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::io;
+use std::path::{Path, PathBuf};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// Topics in the order the notebook prints them, each with its templates in reading order.
+/// A template missing here is filed under [`OTHER_TOPIC`], so a new one still shows up.
+pub const TOPICS: [(&str, &[&str]); 6] = [
+    (
+        "Foundations",
+        &[
+            "mex",
+            "subtraction_sg",
+            "dag_sg",
+            "memo_sg",
+            "split_sg",
+            "nimber",
+            "loopy_game",
+        ],
+    ),
+    (
+        "Nim family",
+        &[
+            "nim",
+            "bash",
+            "moore_nim",
+            "staircase_nim",
+            "lasker_nim",
+            "anti_nim",
+        ],
+    ),
+    ("Misere and multi-game", &["anti_sg", "every_sg"]),
+    (
+        "Classic closed forms",
+        &["wythoff", "isqrt", "fibonacci_nim", "ed_game"],
+    ),
+    (
+        "Boards and graphs",
+        &[
+            "cutting_game",
+            "hackenbush_tree",
+            "hackenbush_rings",
+            "octal",
+        ],
+    ),
+    ("Input and output", &["fast_io"]),
+];
+
+/// The topic of templates that [`TOPICS`] does not name.
+pub const OTHER_TOPIC: &str = "Other";
+
+/// The topic a template is filed under.
+pub fn topic_of(name: &str) -> &'static str {
+    TOPICS
+        .iter()
+        .find(|(_, names)| names.contains(&name))
+        .map_or(OTHER_TOPIC, |(topic, _)| topic)
+}
+
+/// One template module.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template {
+    /// The module name, which is also its file stem.
+    pub name: String,
+    pub header: Header,
+    /// The source without its `//!` header and without its `#[cfg(test)]` items, ending in
+    /// one newline. Comments and layout are kept as written.
+    pub code: String,
+    pub topic: &'static str,
+    /// Templates this one names through `crate::<name>`, sorted.
+    pub depends_on: Vec<String>,
+    /// Ids of the problems whose `main.rs` names this template, sorted.
+    pub used_by: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    #[error("cannot read {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error("{}: {source}", path.display())]
+    Header { path: PathBuf, source: HeaderError },
+    #[error("{}:{line}:{column}: {message}", path.display())]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{}: no package name in its Cargo.toml", path.display())]
+    NoCrateName { path: PathBuf },
+    #[error("no template files in {}", dir.display())]
+    Empty { dir: PathBuf },
+    #[error("no template named `{name}`{}", match suggestion {
+        Some(s) => format!(" (did you mean `{s}`?)"),
+        None => String::new(),
+    })]
+    Unknown {
+        name: String,
+        suggestion: Option<String>,
+    },
+}
+
+/// Every template of a library, sorted by name.
+#[derive(Debug, Clone)]
+pub struct Catalog {
+    templates: Vec<Template>,
+}
+
+impl Catalog {
+    /// Reads every `src/*.rs` of the library crate in `library_dir` except `lib.rs`, and, when
+    /// `problems_dir` is given, every `<id>/main.rs` under it to find which problems use which
+    /// template (paths starting with the library's crate name, read from its Cargo.toml).
+    /// Fails on the first unreadable file, bad header or syntax error.
+    pub fn load(library_dir: &Path, problems_dir: Option<&Path>) -> Result<Catalog, CatalogError> {
+        let src = library_dir.join("src");
+        let mut templates = Vec::new();
+        for path in sorted_entries(&src)? {
+            let Some(name) = path.file_stem().and_then(|s| s.to_str()) else {
+                continue;
+            };
+            if path.extension().is_none_or(|e| e != "rs") || name == "lib" {
+                continue;
+            }
+            let source = read(&path)?;
+            let header = Header::parse(&source).map_err(|source| CatalogError::Header {
+                path: path.clone(),
+                source,
+            })?;
+            let file = parse(&path, &source)?;
+            templates.push(Template {
+                name: name.to_string(),
+                header,
+                code: code_without_header_and_tests(&source, &file),
+                topic: topic_of(name),
+                depends_on: module_references(&file, "crate").into_iter().collect(),
+                used_by: Vec::new(),
+            });
+        }
+        if templates.is_empty() {
+            return Err(CatalogError::Empty { dir: src });
+        }
+        if let Some(problems_dir) = problems_dir {
+            let crate_name = crate_name(library_dir)?;
+            for dir in sorted_entries(problems_dir)? {
+                let main = dir.join("main.rs");
+                let Some(id) = dir.file_name().and_then(|s| s.to_str()) else {
+                    continue;
+                };
+                if !main.is_file() {
+                    continue;
+                }
+                let used = module_references(&parse(&main, &read(&main)?)?, &crate_name);
+                for template in &mut templates {
+                    if used.contains(&template.name) {
+                        template.used_by.push(id.to_string());
+                    }
+                }
+            }
+        }
+        Ok(Catalog { templates })
+    }
+
+    pub fn templates(&self) -> &[Template] {
+        &self.templates
+    }
+
+    /// The template called `name`, or an error suggesting the closest name.
+    pub fn get(&self, name: &str) -> Result<&Template, CatalogError> {
+        self.templates
+            .iter()
+            .find(|t| t.name == name)
+            .ok_or_else(|| CatalogError::Unknown {
+                name: name.to_string(),
+                suggestion: suggest::closest(name, self.templates.iter().map(|t| t.name.as_str()))
+                    .map(str::to_string),
+            })
+    }
+
+    /// The templates whose name or description contains `word`, ignoring case and accents
+    /// (`misere` finds "misère").
+    pub fn matching(&self, word: &str) -> Vec<&Template> {
+        let word = fold(word);
+        self.templates
+            .iter()
+            .filter(|t| {
+                fold(&t.name).contains(&word) || fold(&t.header.description).contains(&word)
+            })
+            .collect()
+    }
+
+    /// The templates grouped by topic, topics in [`TOPICS`] order then [`OTHER_TOPIC`], each
+    /// topic's templates in the table's order (others by name); empty topics are left out.
+    pub fn by_topic(&self) -> Vec<(&'static str, Vec<&Template>)> {
+        let rank = |t: &Template| {
+            TOPICS
+                .iter()
+                .flat_map(|(_, names)| names.iter())
+                .position(|n| *n == t.name)
+                .unwrap_or(usize::MAX)
+        };
+        let topics = TOPICS.iter().map(|(topic, _)| *topic);
+        topics
+            .chain([OTHER_TOPIC])
+            .map(|topic| {
+                let mut members: Vec<&Template> =
+                    self.templates.iter().filter(|t| t.topic == topic).collect();
+                members.sort_by_key(|t| rank(t));
+                (topic, members)
+            })
+            .filter(|(_, members)| !members.is_empty())
+            .collect()
+    }
+}
+
+/// The `list` table: one line per template with its name, the first sentence of its
+/// description, its time bound and the first clause of its status, in aligned columns.
+/// Long cells are cut with `…` so each line stays readable in a terminal.
+pub fn format_list(templates: &[&Template]) -> String {
+    const WIDTHS: [usize; 3] = [60, 24, 48];
+    let rows: Vec<[String; 4]> = templates
+        .iter()
+        .map(|t| {
+            let time = flatten(&t.header.time);
+            [
+                t.name.clone(),
+                cut(&t.header.summary(), WIDTHS[0]),
+                cut(time.trim_end_matches('.'), WIDTHS[1]),
+                cut(&first_clause(&t.header.status), WIDTHS[2]),
+            ]
+        })
+        .collect();
+    let mut widths = [0; 4];
+    for row in &rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.chars().count());
+        }
+    }
+    let mut out = String::new();
+    for row in &rows {
+        let mut line = String::new();
+        for (cell, width) in row.iter().zip(widths) {
+            let _ = write!(line, "{cell:<width$}  ");
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// The status up to its first `;` or sentence end: how the template was verified, in short.
+fn first_clause(status: &str) -> String {
+    let flat = flatten(status);
+    let end = [
+        flat.find(';'),
+        flat.find(". "),
+        flat.strip_suffix('.').map(str::len),
+    ]
+    .into_iter()
+    .flatten()
+    .min()
+    .unwrap_or(flat.len());
+    flat[..end].to_string()
+}
+
+fn flatten(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `text` cut to at most `width` characters, the last one `…` when something was cut.
+fn cut(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(width - 1).collect();
+    format!("{}…", kept.trim_end())
+}
+
+/// Lowercase with the accents of Latin letters dropped, for matching typed words.
+fn fold(text: &str) -> String {
+    text.to_lowercase()
+        .chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ä' => 'a',
+            'è' | 'é' | 'ê' | 'ë' => 'e',
+            'ì' | 'í' | 'î' | 'ï' => 'i',
+            'ò' | 'ó' | 'ô' | 'ö' => 'o',
+            'ù' | 'ú' | 'û' | 'ü' => 'u',
+            'ç' => 'c',
+            'ñ' => 'n',
+            c => c,
+        })
+        .collect()
+}
+
+fn read(path: &Path) -> Result<String, CatalogError> {
+    std::fs::read_to_string(path).map_err(|source| CatalogError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, CatalogError> {
+    let io_error = |source| CatalogError::Io {
+        path: dir.to_path_buf(),
+        source,
+    };
+    let mut paths = std::fs::read_dir(dir)
+        .map_err(io_error)?
+        .map(|entry| entry.map(|e| e.path()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(io_error)?;
+    paths.sort();
+    Ok(paths)
+}
+
+fn parse(path: &Path, source: &str) -> Result<syn::File, CatalogError> {
+    syn::parse_file(source).map_err(|e| {
+        let start = e.span().start();
+        CatalogError::Parse {
+            path: path.to_path_buf(),
+            line: start.line,
+            column: start.column + 1,
+            message: e.to_string(),
+        }
+    })
+}
+
+/// The crate name code uses for the library: `[lib] name`, else the package name, with `-`
+/// read as `_`.
+fn crate_name(library_dir: &Path) -> Result<String, CatalogError> {
+    let path = library_dir.join("Cargo.toml");
+    let text = read(&path)?;
+    let manifest: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+        let before = &text[..e.span().map_or(0, |s| s.start)];
+        CatalogError::Parse {
+            path: path.clone(),
+            line: before.matches('\n').count() + 1,
+            column: before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1,
+            message: e.message().to_string(),
+        }
+    })?;
+    let name_in = |table: &str| {
+        manifest
+            .get(table)
+            .and_then(|t| t.get("name"))
+            .and_then(|n| n.as_str())
+            .map(|n| n.replace('-', "_"))
+    };
+    name_in("lib")
+        .or_else(|| name_in("package"))
+        .ok_or(CatalogError::NoCrateName { path })
+}
+
+fn is_cfg_test(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("cfg")
+        && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "test")
+}
+
+/// The lines of `source` outside the leading `//!` header and outside every top-level
+/// `#[cfg(test)]` item, with blank lines at both ends dropped.
+fn code_without_header_and_tests(source: &str, file: &syn::File) -> String {
+    // 1-based inclusive line ranges of the test items, attributes and doc comments included.
+    let test_lines: Vec<(usize, usize)> = file
+        .items
+        .iter()
+        .filter_map(|item| {
+            let attrs = item_attrs(item);
+            attrs.iter().any(is_cfg_test).then(|| {
+                let span = item.span();
+                let first_attr = attrs.iter().map(|a| a.pound_token.span.start().line);
+                let start = first_attr.chain([span.start().line]).min().unwrap_or(1);
+                (start, span.end().line)
+            })
+        })
+        .collect();
+    let kept: Vec<&str> = source
+        .lines()
+        .enumerate()
+        .skip_while(|(_, line)| line.starts_with("//!"))
+        .filter(|(index, _)| {
+            let line_no = index + 1;
+            !test_lines
+                .iter()
+                .any(|&(start, end)| (start..=end).contains(&line_no))
+        })
+        .map(|(_, line)| line)
+        .collect();
+    let first = kept.iter().position(|l| !l.trim().is_empty());
+    let last = kept.iter().rposition(|l| !l.trim().is_empty());
+    match (first, last) {
+        (Some(first), Some(last)) => kept[first..=last].join("\n") + "\n",
+        _ => String::new(),
+    }
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item::*;
+    match item {
+        Const(i) => &i.attrs,
+        Enum(i) => &i.attrs,
+        ExternCrate(i) => &i.attrs,
+        Fn(i) => &i.attrs,
+        ForeignMod(i) => &i.attrs,
+        Impl(i) => &i.attrs,
+        Macro(i) => &i.attrs,
+        Mod(i) => &i.attrs,
+        Static(i) => &i.attrs,
+        Struct(i) => &i.attrs,
+        Trait(i) => &i.attrs,
+        TraitAlias(i) => &i.attrs,
+        Type(i) => &i.attrs,
+        Union(i) => &i.attrs,
+        Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+/// The modules named right after `root` (`crate`, or a crate name) in the `use` trees and
+/// paths of the file's non-test items: `use root::a::X`, `use root::{b, c::Y}`, `root::d::f()`.
+fn module_references(file: &syn::File, root: &str) -> BTreeSet<String> {
+    struct Collector<'r> {
+        root: &'r str,
+        found: BTreeSet<String>,
+    }
+    impl Collector<'_> {
+        fn use_tree(&mut self, tree: &syn::UseTree, depth: usize) {
+            match tree {
+                syn::UseTree::Path(p) if depth == 0 && p.ident == self.root => {
+                    self.use_tree(&p.tree, 1);
+                }
+                syn::UseTree::Path(p) if depth == 1 => {
+                    self.found.insert(p.ident.to_string());
+                }
+                syn::UseTree::Name(n) if depth == 1 => {
+                    self.found.insert(n.ident.to_string());
+                }
+                syn::UseTree::Rename(r) if depth == 1 => {
+                    self.found.insert(r.ident.to_string());
+                }
+                syn::UseTree::Group(g) => {
+                    for tree in &g.items {
+                        self.use_tree(tree, depth);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    impl<'ast> Visit<'ast> for Collector<'_> {
+        fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+            self.use_tree(&item.tree, 0);
+        }
+        fn visit_path(&mut self, path: &'ast syn::Path) {
+            let mut segments = path.segments.iter();
+            if let (Some(first), Some(second)) = (segments.next(), segments.next()) {
+                if first.ident == self.root {
+                    self.found.insert(second.ident.to_string());
+                }
+            }
+            syn::visit::visit_path(self, path);
+        }
+        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+            self.tokens(mac.tokens.clone());
+            syn::visit::visit_macro(self, mac);
+        }
+    }
+    impl Collector<'_> {
+        /// Macro arguments are not parsed as Rust, so their paths are read off the tokens:
+        /// `root`, `::`, then the module.
+        fn tokens(&mut self, stream: proc_macro2::TokenStream) {
+            use proc_macro2::TokenTree;
+            let tokens: Vec<TokenTree> = stream.into_iter().collect();
+            for (index, token) in tokens.iter().enumerate() {
+                match (token, tokens.get(index + 1..index + 4)) {
+                    (TokenTree::Group(group), _) => self.tokens(group.stream()),
+                    (
+                        TokenTree::Ident(first),
+                        Some([TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(module)]),
+                    ) if first == self.root && a.as_char() == ':' && b.as_char() == ':' => {
+                        self.found.insert(module.to_string());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    let mut collector = Collector {
+        root,
+        found: BTreeSet::new(),
+    };
+    for item in &file.items {
+        if !item_attrs(item).iter().any(is_cfg_test) {
+            collector.visit_item(item);
+        }
+    }
+    collector.found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_drops_the_header_and_the_tests_but_keeps_comments() {
+        let source = "//! Description: x.\n//!\n//! Usage: y\n\n/// Doc.\npub fn f() {} // why\n\n#[cfg(test)]\nmod tests {\n    #[test]\n    fn t() {}\n}\n";
+        let file = syn::parse_file(source).unwrap();
+        assert_eq!(
+            code_without_header_and_tests(source, &file),
+            "/// Doc.\npub fn f() {} // why\n"
+        );
+    }
+
+    #[test]
+    fn references_follow_use_trees_and_paths_outside_tests() {
+        let source = "use crate::mex::Mex;\nuse crate::{nim, split_sg::{a, b}};\nuse std::fmt;\nfn f() { crate::wythoff::is_cold(1, 2); other::crate_like(); println!(\"{}\", crate::octal::g(crate)); }\n#[cfg(test)]\nmod tests { use crate::bash::X; }\n";
+        let file = syn::parse_file(source).unwrap();
+        let found: Vec<String> = module_references(&file, "crate").into_iter().collect();
+        assert_eq!(found, ["mex", "nim", "octal", "split_sg", "wythoff"]);
+    }
+
+    #[test]
+    fn first_clause_stops_at_a_semicolon_or_sentence_end() {
+        assert_eq!(
+            first_clause("exhaustive: n <= 9; random n."),
+            "exhaustive: n <= 9"
+        );
+        assert_eq!(
+            first_clause("exhaustive: n <= 9.\nProblems: a."),
+            "exhaustive: n <= 9"
+        );
+        assert_eq!(first_clause("exhaustive: n <= 9."), "exhaustive: n <= 9");
+    }
+
+    #[test]
+    fn cut_marks_what_it_drops() {
+        assert_eq!(cut("abcdef", 6), "abcdef");
+        assert_eq!(cut("abc def", 5), "abc…");
+    }
+
+    #[test]
+    fn topics_name_each_template_once() {
+        let mut all: Vec<&str> = TOPICS.iter().flat_map(|(_, n)| n.iter().copied()).collect();
+        let count = all.len();
+        all.sort_unstable();
+        all.dedup();
+        assert_eq!(all.len(), count);
+        assert_eq!(topic_of("wythoff"), "Classic closed forms");
+        assert_eq!(topic_of("something_new"), OTHER_TOPIC);
+    }
+}

@@ -1,0 +1,244 @@
+//! `new <ID>`: a problem folder ready to fill in, registered as a binary of the `problems`
+//! package so `cargo run -p problems --bin <ID>` works at once.
+
+use crate::atomic::{self, WriteError};
+use std::io;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ScaffoldError {
+    #[error("invalid problem id `{id}`: {reason}")]
+    InvalidId { id: String, reason: &'static str },
+    #[error("{} already exists", path.display())]
+    Exists { path: PathBuf },
+    #[error("`{id}` is already a [[bin]] in {}", manifest.display())]
+    AlreadyRegistered { id: String, manifest: PathBuf },
+    #[error("{}: {message}", path.display())]
+    Manifest { path: PathBuf, message: String },
+    #[error("cannot create {}: {source}", path.display())]
+    Io { path: PathBuf, source: io::Error },
+    #[error(transparent)]
+    Write(#[from] WriteError),
+}
+
+/// Checks that `id` can name a folder, a binary and a URL fragment alike: lowercase ASCII
+/// letters, digits and `-`, starting with a letter or digit and not ending with `-`.
+pub fn validate_id(id: &str) -> Result<(), ScaffoldError> {
+    let invalid = |reason| {
+        Err(ScaffoldError::InvalidId {
+            id: id.to_string(),
+            reason,
+        })
+    };
+    if id.is_empty() {
+        return invalid("it is empty");
+    }
+    if !id
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    {
+        return invalid("use only lowercase letters, digits and `-`");
+    }
+    if id.starts_with('-') || id.ends_with('-') {
+        return invalid("it must start and end with a letter or digit");
+    }
+    Ok(())
+}
+
+/// Creates `problems_dir/<id>/` with `main.rs` (reading input with the `fast_io` template),
+/// `README.md` (the statement's sections to fill in) and `tests/sample.in` + `sample.out`
+/// (empty), then registers `[[bin]] name = "<id>"` in `problems_dir/Cargo.toml`. Returns the
+/// new folder.
+///
+/// All or nothing: the folder is built under a temporary name beside its target and renamed
+/// into place, and only then is the manifest rewritten (atomically); if that fails the folder
+/// is removed again.
+pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldError> {
+    validate_id(id)?;
+    let manifest_path = problems_dir.join("Cargo.toml");
+    let manifest =
+        std::fs::read_to_string(&manifest_path).map_err(|e| ScaffoldError::Manifest {
+            path: manifest_path.clone(),
+            message: e.to_string(),
+        })?;
+    let registered = with_bin(&manifest, &manifest_path, id)?;
+    let target = problems_dir.join(id);
+    if target.exists() {
+        return Err(ScaffoldError::Exists { path: target });
+    }
+
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ScaffoldError::Io { path, source }
+    };
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".new-{id}-"))
+        .tempdir_in(problems_dir)
+        .map_err(io_error(problems_dir))?;
+    std::fs::create_dir(staging.path().join("tests")).map_err(io_error(&target))?;
+    for (name, contents) in [
+        ("main.rs", main_rs(id)),
+        ("README.md", readme(id)),
+        ("tests/sample.in", String::new()),
+        ("tests/sample.out", String::new()),
+    ] {
+        std::fs::write(staging.path().join(name), contents)
+            .map_err(io_error(&target.join(name)))?;
+    }
+    // From here the folder is ours to remove by hand: `staging` no longer cleans up.
+    let staged = staging.keep();
+    if let Err(source) = std::fs::rename(&staged, &target) {
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(ScaffoldError::Io {
+            path: target,
+            source,
+        });
+    }
+    if let Err(e) = atomic::write_files(&[(&manifest_path, &registered)]) {
+        let _ = std::fs::remove_dir_all(&target);
+        return Err(e.into());
+    }
+    Ok(target)
+}
+
+/// `manifest` with a `[[bin]]` for `id` appended, after checking that no binary already has
+/// that name or path.
+fn with_bin(manifest: &str, path: &Path, id: &str) -> Result<String, ScaffoldError> {
+    let bins = |text: &str| -> Result<Vec<(String, String)>, ScaffoldError> {
+        let table: toml::Table =
+            text.parse()
+                .map_err(|e: toml::de::Error| ScaffoldError::Manifest {
+                    path: path.to_path_buf(),
+                    message: e.message().to_string(),
+                })?;
+        let field = |bin: &toml::Value, key| {
+            bin.get(key)
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_string()
+        };
+        Ok(table
+            .get("bin")
+            .and_then(|b| b.as_array())
+            .map(|bins| {
+                bins.iter()
+                    .map(|b| (field(b, "name"), field(b, "path")))
+                    .collect()
+            })
+            .unwrap_or_default())
+    };
+    let bin_path = format!("{id}/main.rs");
+    if bins(manifest)?
+        .iter()
+        .any(|(name, p)| name == id || *p == bin_path)
+    {
+        return Err(ScaffoldError::AlreadyRegistered {
+            id: id.to_string(),
+            manifest: path.to_path_buf(),
+        });
+    }
+    let mut updated = manifest.to_string();
+    if !updated.is_empty() && !updated.ends_with('\n') {
+        updated.push('\n');
+    }
+    updated.push_str(&format!(
+        "\n[[bin]]\nname = \"{id}\"\npath = \"{bin_path}\"\n"
+    ));
+    // The appended table must land in the bin array, not inside some other table.
+    if !bins(&updated)?.contains(&(id.to_string(), bin_path)) {
+        return Err(ScaffoldError::Manifest {
+            path: path.to_path_buf(),
+            message: "cannot append a [[bin]] table to it".into(),
+        });
+    }
+    Ok(updated)
+}
+
+fn main_rs(id: &str) -> String {
+    format!(
+        "// problem: custom
+// ^ Put the problem's URL in place of `custom` if it has one. Statement: {id}/README.md.
+
+use templates::fast_io::{{Scanner, Writer}};
+
+fn main() {{
+    let mut input = Scanner::stdin();
+    let mut out = Writer::stdout();
+    // Replace this echo with the solution: `input.u64()`, `input.try_u64()` (None at the end
+    // of the input), `out.u64(x).byte(b'\\n')`. The writer flushes when dropped.
+    while let Some(x) = input.try_u64() {{
+        out.u64(x).byte(b'\\n');
+    }}
+}}
+"
+    )
+}
+
+fn readme(id: &str) -> String {
+    format!(
+        "# {id}: TITLE
+
+Source: custom
+
+## Rules
+
+The game in our own words: the position, what a move is, who wins.
+
+## Input
+
+## Output
+
+## Constraints
+
+## Samples
+
+Input:
+
+```
+```
+
+Output:
+
+```
+```
+
+## Templates
+
+`fast_io`.
+"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_lowercase_words_with_dashes() {
+        for good in ["poj1067", "luogu-p2197", "wythoff-big", "a"] {
+            assert!(validate_id(good).is_ok(), "{good}");
+        }
+        for bad in ["", "POJ1067", "a_b", "-a", "a-", "a/b", "..", "é"] {
+            assert!(validate_id(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_bin_is_appended_once() {
+        let path = Path::new("Cargo.toml");
+        let manifest =
+            "[package]\nname = \"problems\"\n\n[[bin]]\nname = \"a\"\npath = \"a/main.rs\"";
+        let updated = with_bin(manifest, path, "b").unwrap();
+        assert!(updated.starts_with(manifest), "{updated}");
+        assert!(
+            updated.ends_with("\n\n[[bin]]\nname = \"b\"\npath = \"b/main.rs\"\n"),
+            "{updated}"
+        );
+        assert!(matches!(
+            with_bin(manifest, path, "a"),
+            Err(ScaffoldError::AlreadyRegistered { .. })
+        ));
+        let by_path = "[[bin]]\nname = \"other\"\npath = \"b/main.rs\"\n";
+        assert!(with_bin(by_path, path, "b").is_err());
+    }
+}
