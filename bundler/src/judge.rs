@@ -355,7 +355,8 @@ fn select(problems_dir: &Path, ids: &[String]) -> Result<Vec<String>, JudgeError
         if !existing.contains(id) {
             return Err(JudgeError::UnknownProblem {
                 id: id.clone(),
-                closest: problem::closest_id(id, &existing).map(str::to_string),
+                closest: crate::suggest::closest(id, existing.iter().map(String::as_str))
+                    .map(str::to_string),
             });
         }
         if !selected.contains(id) {

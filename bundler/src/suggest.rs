@@ -1,6 +1,6 @@
 //! "Did you mean ...?" for names typed by hand: the closest known name by edit distance.
 
-/// The candidate closest to `name` by Levenshtein distance (ties go to the first), or `None`
+/// The candidate closest to `name` by edit distance (ties go to the first), or `None`
 /// when it is far off: a candidate qualifies when it contains `name` (`lasker` finds
 /// `lasker_nim`) or differs from it in at most a third of its characters (at least 2 edits).
 pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
@@ -13,21 +13,27 @@ pub fn closest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .map(|(_, c)| c)
 }
 
-/// Levenshtein distance over chars: insertions, deletions and substitutions cost 1.
+/// Edits needed to turn `a` into `b`, counting the usual typos as one each: an insertion, a
+/// deletion, a substitution, or a swap of two adjacent characters (optimal string alignment).
 pub fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    // `row[j]` is the distance between the prefix of `a` read so far and `b[..j]`.
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // rows[i][j]: the distance between a[..i] and b[..j].
+    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
+    for (i, row) in rows.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    rows[0] = (0..=b.len()).collect();
+    for i in 1..=a.len() {
         for j in 1..=b.len() {
-            let substitution = diagonal + usize::from(ca != b[j - 1]);
-            diagonal = row[j];
-            row[j] = substitution.min(row[j] + 1).min(row[j - 1] + 1);
+            let substitution = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
+            let mut best = substitution.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(rows[i - 2][j - 2] + 1);
+            }
+            rows[i][j] = best;
         }
     }
-    row[b.len()]
+    rows[a.len()][b.len()]
 }
 
 #[cfg(test)]
@@ -42,6 +48,8 @@ mod tests {
         assert_eq!(edit_distance("kitten", "sitting"), 3);
         assert_eq!(edit_distance("wythof", "wythoff"), 1);
         assert_eq!(edit_distance("flaw", "lawn"), 2);
+        assert_eq!(edit_distance("poj2131", "poj2311"), 1);
+        assert_eq!(edit_distance("hdu1864", "hdu1848"), 2);
     }
 
     #[test]
@@ -50,9 +58,16 @@ mod tests {
             match (a.split_last(), b.split_last()) {
                 (None, _) => b.len(),
                 (_, None) => a.len(),
-                (Some((x, ra)), Some((y, rb))) => (naive(ra, rb) + usize::from(x != y))
-                    .min(naive(ra, b) + 1)
-                    .min(naive(a, rb) + 1),
+                (Some((x, ra)), Some((y, rb))) => {
+                    let mut best = (naive(ra, rb) + usize::from(x != y))
+                        .min(naive(ra, b) + 1)
+                        .min(naive(a, rb) + 1);
+                    let (n, m) = (a.len(), b.len());
+                    if n > 1 && m > 1 && a[n - 1] == b[m - 2] && a[n - 2] == b[m - 1] {
+                        best = best.min(naive(&a[..n - 2], &b[..m - 2]) + 1);
+                    }
+                    best
+                }
             }
         }
         let words = ["", "a", "ab", "ba", "abc", "bca", "aab", "cab", "abcb"];

@@ -75,37 +75,6 @@ pub fn problem_ids(dir: &Path) -> Result<Vec<String>, JudgeError> {
     Ok(ids)
 }
 
-/// The existing id nearest to `unknown` by edit distance (ties: the first in sorted order).
-pub fn closest_id<'a>(unknown: &str, ids: &'a [String]) -> Option<&'a str> {
-    ids.iter()
-        .min_by_key(|id| edit_distance(unknown, id))
-        .map(String::as_str)
-}
-
-/// Insertions, deletions, substitutions and swaps of adjacent characters (the usual typos)
-/// needed to turn `a` into `b` (optimal string alignment distance).
-fn edit_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    // rows[i][j]: distance between the first i characters of a and the first j of b.
-    let mut rows = vec![vec![0; b.len() + 1]; a.len() + 1];
-    for (i, row) in rows.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    rows[0] = (0..=b.len()).collect();
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let substitution = rows[i - 1][j - 1] + usize::from(a[i - 1] != b[j - 1]);
-            let mut best = substitution.min(rows[i - 1][j] + 1).min(rows[i][j - 1] + 1);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(rows[i - 2][j - 2] + 1);
-            }
-            rows[i][j] = best;
-        }
-    }
-    rows[a.len()][b.len()]
-}
-
 impl Problem {
     /// Reads and checks the problem folder `dir/id`.
     pub fn load(dir: &Path, id: &str) -> Result<Problem, JudgeError> {
@@ -250,30 +219,4 @@ fn tests(problem: &str, tests_dir: &Path) -> Result<Vec<TestCase>, JudgeError> {
         });
     }
     Ok(tests)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn edit_distance_counts_single_character_edits() {
-        assert_eq!(edit_distance("hdu1846", "hdu1846"), 0);
-        assert_eq!(edit_distance("hdu1864", "hdu1846"), 1);
-        assert_eq!(edit_distance("hdu1864", "hdu1848"), 2);
-        assert_eq!(edit_distance("poj231", "poj2311"), 1);
-        assert_eq!(edit_distance("", "abc"), 3);
-        assert_eq!(edit_distance("kitten", "sitting"), 3);
-    }
-
-    #[test]
-    fn closest_id_prefers_the_smallest_distance() {
-        let ids: Vec<String> = ["hdu1846", "hdu2149", "poj2311"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(closest_id("poj2131", &ids), Some("poj2311"));
-        assert_eq!(closest_id("hdu2194", &ids), Some("hdu2149"));
-        assert_eq!(closest_id("x", &[]), None);
-    }
 }
