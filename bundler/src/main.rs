@@ -1,4 +1,13 @@
-fn main() {
-    eprintln!("bundler: the `bundle` command is not built yet (see issue 3)");
-    std::process::exit(2);
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = bundler::cli::Cli::parse();
+    match bundler::cli::run(cli, &mut std::io::stdout().lock()) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

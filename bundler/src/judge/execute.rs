@@ -13,20 +13,9 @@ const POLL: Duration = Duration::from_millis(1);
 /// Writes `source` as `main.rs` in `dir` and compiles it exactly as a judge would.
 /// Returns rustc's first error (with its location) when compilation fails.
 pub fn compile(dir: &Path, source: &str) -> Result<Result<(), String>, JudgeError> {
-    let main = dir.join("main.rs");
-    fs::write(&main, source).map_err(|source| JudgeError::Io { path: main, source })?;
-    let output = Command::new("rustc")
-        .args(["--edition", "2021", "-O", "main.rs", "-o", "main"])
-        .current_dir(dir)
-        .output()
-        .map_err(|e| JudgeError::Tool(format!("could not start rustc: {e}")))?;
-    if output.status.success() {
-        return Ok(Ok(()));
-    }
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    Ok(Err(first_error(&stderr).unwrap_or_else(|| {
-        format!("rustc {}: {}", describe(output.status), tail(&stderr))
-    })))
+    let result = crate::check::compile_in(dir, source, "2021")
+        .map_err(|e| JudgeError::Tool(format!("could not compile with rustc: {e}")))?;
+    Ok(result.map_err(|stderr| first_error(&stderr).unwrap_or_else(|| tail(&stderr))))
 }
 
 /// rustc's first `error` line, followed by the location from its `-->` line.

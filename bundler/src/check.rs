@@ -1,0 +1,30 @@
+//! Compiling a single file exactly as a judge does: `rustc --edition <E> -O main.rs`.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Writes `source` as `main.rs` in `dir` and compiles it to `dir/main`. `Ok(Err(stderr))`
+/// when rustc rejects it; `Err` when rustc cannot be run.
+pub fn compile_in(dir: &Path, source: &str, edition: &str) -> std::io::Result<Result<(), String>> {
+    std::fs::write(dir.join("main.rs"), source)?;
+    let output = Command::new("rustc")
+        .args(["--edition", edition, "-O", "main.rs", "-o", "main"])
+        .current_dir(dir)
+        .output()?;
+    Ok(if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    })
+}
+
+/// Compiles `source` in a temporary directory; fails with rustc's whole message.
+pub fn check(source: &str, edition: &str) -> Result<(), crate::Error> {
+    let dir = tempfile::tempdir().map_err(crate::Error::Rustc)?;
+    compile_in(dir.path(), source, edition)
+        .map_err(crate::Error::Rustc)?
+        .map_err(|stderr| crate::Error::Check {
+            edition: edition.to_string(),
+            stderr,
+        })
+}

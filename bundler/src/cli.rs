@@ -1,0 +1,256 @@
+//! The command line: argument parsing and one function per subcommand, writing to a given
+//! output so tests run exactly what the binary runs.
+
+use crate::catalog::{self, Catalog, CatalogError};
+use crate::judge::{self, JudgeError, JudgeOptions};
+use crate::notebook::{self, NotebookError};
+use crate::scaffold::{self, ScaffoldError};
+use crate::snippets::{self, SnippetFormat};
+use crate::{atomic, check, BundleOptions, Error, Library};
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "bundler",
+    version,
+    about = "Bundle competitive-programming solutions into one file, judge them, and serve the game-theory templates"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Bundle a solution and the library items it uses into one file for the judge
+    Bundle {
+        /// The solution, e.g. problems/poj2311/main.rs
+        solution: PathBuf,
+        /// Write here (atomically) instead of to stdout
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        lib: LibArg,
+        /// Compile the bundle with `rustc --edition 2021 -O` first; fail with rustc's message
+        #[arg(long)]
+        check: bool,
+        /// Leave out the library's doc comments
+        #[arg(long)]
+        strip_docs: bool,
+    },
+    /// Judge problems: bundle, compile with plain rustc, run every test, print a table
+    Test {
+        /// Problem ids (folder names under the problems directory); all when none is given
+        ids: Vec<String>,
+        #[command(flatten)]
+        problems: ProblemsArg,
+        /// Multiply every time limit by this factor (for a machine slower than the judge's)
+        #[arg(long, default_value_t = 1.0, value_name = "FACTOR")]
+        time_factor: f64,
+        /// Problems compiled at once
+        #[arg(long, short, default_value_t = 2)]
+        jobs: usize,
+    },
+    /// List the templates (name, what it computes, time, how it is verified)
+    List {
+        /// Only templates whose name or description contains WORD (case and accents ignored)
+        word: Option<String>,
+        #[command(flatten)]
+        lib: LibArg,
+    },
+    /// Print templates with everything they use, as one module ready to paste
+    Show {
+        /// Template names, e.g. wythoff nim
+        #[arg(required = true)]
+        names: Vec<String>,
+        #[command(flatten)]
+        lib: LibArg,
+        /// Leave out the doc comments
+        #[arg(long)]
+        strip_docs: bool,
+    },
+    /// Write editor snippets: one per template, expanding to what `show` prints
+    Snippets {
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(SnippetFormat::NAMES))]
+        format: String,
+        /// Write here (atomically) instead of to stdout
+        #[arg(short, long, value_name = "FILE")]
+        output: Option<PathBuf>,
+        #[command(flatten)]
+        lib: LibArg,
+    },
+    /// Write a printable reference of every template (notebook.html and notebook.md)
+    Notebook {
+        /// The directory to write into (created if missing)
+        #[arg(short, long, value_name = "DIR")]
+        output: PathBuf,
+        #[command(flatten)]
+        lib: LibArg,
+        #[command(flatten)]
+        problems: ProblemsArg,
+    },
+    /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
+    New {
+        id: String,
+        #[command(flatten)]
+        problems: ProblemsArg,
+    },
+}
+
+#[derive(Debug, clap::Args)]
+pub struct LibArg {
+    /// The library crate's directory (default: this workspace's templates)
+    #[arg(long = "lib", value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+impl LibArg {
+    fn dir(&self) -> PathBuf {
+        self.dir.clone().unwrap_or_else(Library::default_dir)
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ProblemsArg {
+    /// The problems directory (default: this workspace's problems)
+    #[arg(long = "problems", value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+impl ProblemsArg {
+    fn dir(&self) -> PathBuf {
+        self.dir
+            .clone()
+            .unwrap_or_else(|| crate::workspace_dir().join("problems"))
+    }
+}
+
+/// Any failure of any subcommand, printed once by `main`.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Bundle(#[from] Error),
+    #[error(transparent)]
+    Catalog(#[from] CatalogError),
+    #[error(transparent)]
+    Judge(#[from] JudgeError),
+    #[error(transparent)]
+    Notebook(#[from] NotebookError),
+    #[error(transparent)]
+    Scaffold(#[from] ScaffoldError),
+    #[error(transparent)]
+    Write(#[from] atomic::WriteError),
+    #[error("cannot write the output: {0}")]
+    Output(#[from] io::Error),
+}
+
+/// Runs one command; what it prints goes to `out`. The exit code is a failure when `test`
+/// finds a problem that is not accepted.
+pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    match cli.command {
+        Command::Bundle {
+            solution,
+            output,
+            lib,
+            check: compile,
+            strip_docs,
+        } => {
+            let library = Library::open(&lib.dir())?;
+            let text = crate::bundle(&solution, &library, &BundleOptions { strip_docs })?;
+            if compile {
+                check::check(&text, "2021")?;
+            }
+            emit(&text, output.as_deref(), out)?;
+        }
+        Command::Test {
+            ids,
+            problems,
+            time_factor,
+            jobs,
+        } => {
+            let lib_dir = Library::default_dir();
+            let bundle = |main: &Path| {
+                let library = Library::open(&lib_dir).map_err(|e| e.to_string())?;
+                crate::bundle(main, &library, &BundleOptions::default()).map_err(|e| e.to_string())
+            };
+            let opts = JudgeOptions {
+                time_limit_factor: time_factor,
+                compile_jobs: jobs.max(1),
+                ..JudgeOptions::default()
+            };
+            let report = judge::run(&problems.dir(), &ids, &bundle, &opts)?;
+            write!(out, "{report}")?;
+            if !report.all_accepted() {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::List { word, lib } => {
+            let catalog = Catalog::load(&lib.dir(), None)?;
+            let templates = match &word {
+                Some(word) => catalog.matching(word),
+                None => catalog.templates().iter().collect(),
+            };
+            if templates.is_empty() {
+                writeln!(out, "no template matches `{}`", word.unwrap_or_default())?;
+                return Ok(ExitCode::FAILURE);
+            }
+            out.write_all(catalog::format_list(&templates).as_bytes())?;
+        }
+        Command::Show {
+            names,
+            lib,
+            strip_docs,
+        } => {
+            let library = Library::open(&lib.dir())?;
+            let text = crate::show(&names, &library, &BundleOptions { strip_docs })?;
+            out.write_all(text.as_bytes())?;
+        }
+        Command::Snippets {
+            format,
+            output,
+            lib,
+        } => {
+            let format: SnippetFormat = format.parse().expect("clap checked the format");
+            let catalog = Catalog::load(&lib.dir(), None)?;
+            let library = Library::open(&lib.dir())?;
+            let show = |names: &[String]| crate::show(names, &library, &BundleOptions::default());
+            let text = snippets::render(format, &snippets::collect(&catalog, &show)?);
+            emit(&text, output.as_deref(), out)?;
+        }
+        Command::Notebook {
+            output,
+            lib,
+            problems,
+        } => {
+            let catalog = Catalog::load(&lib.dir(), Some(&problems.dir()))?;
+            std::fs::create_dir_all(&output).map_err(|source| atomic::WriteError {
+                path: output.clone(),
+                source,
+            })?;
+            for path in notebook::write(&catalog, &output)? {
+                writeln!(out, "wrote {}", path.display())?;
+            }
+        }
+        Command::New { id, problems } => {
+            let dir = scaffold::new_problem(&problems.dir(), &id)?;
+            writeln!(out, "created {}", dir.display())?;
+            writeln!(
+                out,
+                "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `bundler test {id}`"
+            )?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes `text` to `path` atomically, or to `out`.
+fn emit(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
+    match path {
+        Some(path) => atomic::write_files(&[(path, text)])?,
+        None => out.write_all(text.as_bytes())?,
+    }
+    Ok(())
+}

@@ -1,0 +1,50 @@
+//! Everything that can stop a bundle, each with the context a user needs to fix it.
+
+use crate::atomic::WriteError;
+use crate::source::{Location, SourceError};
+use std::path::PathBuf;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Source(SourceError),
+    #[error("{}: not a library crate: it has no {missing}", dir.display())]
+    NotALibrary { dir: PathBuf, missing: &'static str },
+    #[error("{at}: no file for module `{module}` (looked for {})\n{}",
+        tried.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(" and "),
+        at.excerpt())]
+    ModuleFileMissing {
+        at: Location,
+        module: String,
+        tried: Vec<PathBuf>,
+    },
+    #[error("{at}: `{path}` is not in the library: `{parent}` has no `{name}`{}\n{}",
+        suggestion.as_ref().map_or(String::new(), |s| format!("; did you mean `{s}`?")),
+        at.excerpt())]
+    Unknown {
+        at: Location,
+        /// The whole path as written, e.g. `templates::nmi::nim_sum`.
+        path: String,
+        /// The module that lacks `name`, e.g. `templates`.
+        parent: String,
+        name: String,
+        suggestion: Option<String>,
+    },
+    #[error("no template named `{name}`{}",
+        suggestion.as_ref().map_or(String::new(), |s| format!("; did you mean `{s}`?")))]
+    UnknownTemplate {
+        name: String,
+        suggestion: Option<String>,
+    },
+    #[error("{at}: the solution already defines `{name}`, the module the bundle adds; rename it\n{}",
+        at.excerpt())]
+    NameTaken { at: Location, name: String },
+    #[error("{at}: these `use` declarations import each other in a cycle: {chain}\n{}", at.excerpt())]
+    UseCycle { at: Location, chain: String },
+    #[error(transparent)]
+    Write(#[from] WriteError),
+    #[error("the bundle does not compile with `rustc --edition {edition} -O`:\n{stderr}")]
+    Check { edition: String, stderr: String },
+    #[error("could not run rustc: {0}")]
+    Rustc(std::io::Error),
+}

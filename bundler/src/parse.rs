@@ -1,0 +1,408 @@
+//! Reading code for paths: every path a piece of Rust names (in expressions, types, patterns,
+//! `use` trees, and inside macro arguments, which are read off the raw tokens), and the
+//! solution file with the references it makes into the library.
+
+use crate::source::{self, item_name, Location};
+use crate::Error;
+use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use syn::visit::Visit;
+
+/// A path as written: `a::b::C`, a `use` leaf (`use a::{b, c as d, e::*}` has three), or a
+/// sequence `a :: b` inside a macro's tokens.
+#[derive(Debug, Clone)]
+pub struct PathRef {
+    /// `crate`, `self`, `super` and `$crate` are segments too; generic arguments are not.
+    pub segments: Vec<String>,
+    /// The span of a leading `::`, if the path starts with one.
+    pub leading_colon: Option<Span>,
+    /// The span of the first segment.
+    pub root: Span,
+    /// A glob import, `use a::*`: the path names what is globbed.
+    pub glob: bool,
+    /// For a `use` leaf, the name it binds in its module (`None` for globs and `as _`).
+    pub binding: Option<String>,
+    /// The path of a macro invocation, `name!(..)`.
+    pub macro_call: bool,
+    pub is_use: bool,
+}
+
+/// Collects every path in the nodes it visits.
+#[derive(Default)]
+pub struct Paths {
+    pub found: Vec<PathRef>,
+}
+
+impl Paths {
+    pub fn of_item(item: &syn::Item) -> Vec<PathRef> {
+        let mut paths = Paths::default();
+        paths.visit_item(item);
+        paths.found
+    }
+
+    fn use_tree(
+        &mut self,
+        tree: &syn::UseTree,
+        prefix: &mut Vec<String>,
+        root: &mut Option<Span>,
+        leading_colon: Option<Span>,
+    ) {
+        let mut leaf = |segments: Vec<String>, root: Span, glob: bool, binding: Option<String>| {
+            self.found.push(PathRef {
+                segments,
+                leading_colon,
+                root,
+                glob,
+                binding,
+                macro_call: false,
+                is_use: true,
+            });
+        };
+        match tree {
+            syn::UseTree::Path(p) => {
+                let first = root.is_none();
+                if first {
+                    *root = Some(p.ident.span());
+                }
+                prefix.push(p.ident.to_string());
+                self.use_tree(&p.tree, prefix, root, leading_colon);
+                prefix.pop();
+                if first {
+                    *root = None;
+                }
+            }
+            syn::UseTree::Name(n) => {
+                let span = root.unwrap_or(n.ident.span());
+                if n.ident == "self" {
+                    leaf(prefix.clone(), span, false, prefix.last().cloned());
+                } else {
+                    let mut segments = prefix.clone();
+                    segments.push(n.ident.to_string());
+                    leaf(segments, span, false, Some(n.ident.to_string()));
+                }
+            }
+            syn::UseTree::Rename(r) => {
+                let span = root.unwrap_or(r.ident.span());
+                let mut segments = prefix.clone();
+                if r.ident != "self" {
+                    segments.push(r.ident.to_string());
+                }
+                let binding = (r.rename != "_").then(|| r.rename.to_string());
+                leaf(segments, span, false, binding);
+            }
+            syn::UseTree::Glob(g) => {
+                let span = root.unwrap_or(g.star_token.spans[0]);
+                leaf(prefix.clone(), span, true, None);
+            }
+            syn::UseTree::Group(g) => {
+                for tree in &g.items {
+                    self.use_tree(tree, prefix, root, leading_colon);
+                }
+            }
+        }
+    }
+
+    /// Paths inside unparsed tokens: an optional `::` or `$`, then identifiers joined by `::`.
+    /// A `$name` is a macro variable, not a path, except `$crate`.
+    pub fn tokens(&mut self, stream: TokenStream) {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let is_colons = |i: usize| {
+            matches!((tokens.get(i), tokens.get(i + 1)),
+                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                    if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == proc_macro2::Spacing::Joint)
+        };
+        let ident = |i: usize| match tokens.get(i) {
+            Some(TokenTree::Ident(id)) => Some(id),
+            _ => None,
+        };
+        let mut i = 0;
+        while i < tokens.len() {
+            let mut leading_colon = None;
+            let mut segments = Vec::new();
+            let mut root = None;
+            let mut j = i;
+            if let TokenTree::Punct(p) = &tokens[i] {
+                if p.as_char() == '$' {
+                    match ident(i + 1) {
+                        Some(id) if id == "crate" => {
+                            segments.push("$crate".to_string());
+                            root = Some(id.span());
+                            j = i + 2;
+                        }
+                        Some(_) => {
+                            i += 2;
+                            continue;
+                        }
+                        None => {}
+                    }
+                } else if is_colons(i) && ident(i + 2).is_some() {
+                    leading_colon = Some(p.span());
+                    j = i + 2;
+                }
+            }
+            if segments.is_empty() {
+                if let Some(id) = ident(j) {
+                    segments.push(id.to_string());
+                    root = Some(id.span());
+                    j += 1;
+                }
+            }
+            let Some(root) = root else {
+                if let TokenTree::Group(g) = &tokens[i] {
+                    self.tokens(g.stream());
+                }
+                i += 1;
+                continue;
+            };
+            while is_colons(j) {
+                match ident(j + 2) {
+                    Some(id) => {
+                        segments.push(id.to_string());
+                        j += 3;
+                    }
+                    None => break,
+                }
+            }
+            let macro_call = matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                && matches!(tokens.get(j + 1), Some(TokenTree::Group(g)) if g.delimiter() != Delimiter::None);
+            self.found.push(PathRef {
+                segments,
+                leading_colon,
+                root,
+                glob: false,
+                binding: None,
+                macro_call,
+                is_use: false,
+            });
+            i = j;
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Paths {
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if let Some(first) = path.segments.first() {
+            self.found.push(PathRef {
+                segments: path.segments.iter().map(|s| s.ident.to_string()).collect(),
+                leading_colon: path.leading_colon.map(|c| c.spans[0]),
+                root: first.ident.span(),
+                glob: false,
+                binding: None,
+                macro_call: false,
+                is_use: false,
+            });
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let leading_colon = item.leading_colon.map(|c| c.spans[0]);
+        self.use_tree(&item.tree, &mut Vec::new(), &mut None, leading_colon);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_path(&mac.path);
+        if let Some(last) = self.found.last_mut() {
+            last.macro_call = true;
+        }
+        self.tokens(mac.tokens.clone());
+    }
+
+    // Attribute arguments (`#[derive(..)]`, `#[doc = ..]`, `#[cfg(..)]`) name no library
+    // item a solution could reach.
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
+}
+
+/// A solution file, parsed.
+pub struct Solution {
+    pub path: PathBuf,
+    pub text: String,
+    pub file: syn::File,
+}
+
+impl Solution {
+    pub fn read(path: &Path) -> Result<Solution, Error> {
+        let text = source::read(path)?;
+        Solution::from_text(path, text)
+    }
+
+    pub fn from_text(path: &Path, text: String) -> Result<Solution, Error> {
+        let file = source::parse(path, &text)?;
+        Ok(Solution {
+            path: path.to_path_buf(),
+            text,
+            file,
+        })
+    }
+
+    /// Every path that starts at the crate `name`: `name::a::b` in code, `::name::a`, every
+    /// leaf of `use name::{..}`, and the same inside macro arguments.
+    pub fn references(&self, name: &str) -> Vec<PathRef> {
+        let mut paths = Paths::default();
+        paths.visit_file(&self.file);
+        paths
+            .found
+            .into_iter()
+            .filter(|p| p.segments[0] == name && (p.is_use || p.segments.len() >= 2))
+            .collect()
+    }
+
+    /// Fails if the solution defines or imports `name` at its root, where the bundle puts
+    /// the library's module.
+    pub fn check_name_free(&self, name: &str) -> Result<(), Error> {
+        let mut taken = self
+            .file
+            .items
+            .iter()
+            .filter(|item| !matches!(item, syn::Item::ExternCrate(_)))
+            .filter_map(item_name)
+            .filter(|ident| *ident == name)
+            .map(|ident| ident.span())
+            .collect::<Vec<_>>();
+        for item in &self.file.items {
+            if let syn::Item::Use(u) = item {
+                let mut paths = Paths::default();
+                paths.visit_item_use(u);
+                taken.extend(
+                    paths
+                        .found
+                        .into_iter()
+                        .filter(|p| {
+                            p.binding.as_deref() == Some(name)
+                                && p.segments.first().map(String::as_str) != Some(name)
+                        })
+                        .map(|p| p.root),
+                );
+            }
+        }
+        match taken.first() {
+            Some(span) => Err(Error::NameTaken {
+                at: Location::of_span(&self.path, &self.text, *span),
+                name: name.to_string(),
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Every identifier in the solution, to tell which items of a whole imported module it
+    /// can name.
+    pub fn identifiers(&self) -> BTreeSet<String> {
+        fn walk(stream: TokenStream, out: &mut BTreeSet<String>) {
+            for token in stream {
+                match token {
+                    TokenTree::Ident(id) => {
+                        out.insert(id.to_string());
+                    }
+                    TokenTree::Group(g) => walk(g.stream(), out),
+                    _ => {}
+                }
+            }
+        }
+        let mut out = BTreeSet::new();
+        walk(quote::ToTokens::to_token_stream(&self.file), &mut out);
+        out
+    }
+
+    /// `extern crate name;` items, as byte ranges to delete: the bundle has no such crate.
+    pub fn extern_crates(&self, name: &str) -> Vec<std::ops::Range<usize>> {
+        self.file
+            .items
+            .iter()
+            .filter_map(|item| match item {
+                syn::Item::ExternCrate(e) if e.ident == name && e.rename.is_none() => {
+                    Some(self.offset(e.extern_token.span)..self.offset_end(e.semi_token.span))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The byte offset of where `span` starts.
+    pub fn offset(&self, span: Span) -> usize {
+        let start = span.start();
+        self.byte_at(start.line, start.column)
+    }
+
+    pub fn offset_end(&self, span: Span) -> usize {
+        let end = span.end();
+        self.byte_at(end.line, end.column)
+    }
+
+    fn byte_at(&self, line: usize, column: usize) -> usize {
+        let line_start: usize = self
+            .text
+            .split_inclusive('\n')
+            .take(line - 1)
+            .map(str::len)
+            .sum();
+        let rest = &self.text[line_start..];
+        line_start
+            + rest
+                .char_indices()
+                .nth(column)
+                .map_or(rest.len(), |(i, _)| i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn paths(code: &str) -> Vec<String> {
+        let file = syn::parse_file(code).unwrap();
+        let mut paths = Paths::default();
+        paths.visit_file(&file);
+        paths
+            .found
+            .iter()
+            .map(|p| {
+                let mut s = p.segments.join("::");
+                if p.leading_colon.is_some() {
+                    s.insert_str(0, "::");
+                }
+                if p.glob {
+                    s += "::*";
+                }
+                if let Some(b) = &p.binding {
+                    s += &format!(" as {b}");
+                }
+                if p.macro_call {
+                    s += "!";
+                }
+                s
+            })
+            .collect()
+    }
+
+    #[test]
+    fn use_trees_give_one_path_per_leaf() {
+        assert_eq!(
+            paths("use ::t::{a, b::c as d, e::*, f::{self, g as _}};"),
+            [
+                "::t::a as a",
+                "::t::b::c as d",
+                "::t::e::*",
+                "t::f as f",
+                "t::f::g"
+            ]
+            .map(|s| s.replace("t::f", "::t::f"))
+        );
+    }
+
+    #[test]
+    fn macro_arguments_are_read_as_tokens() {
+        assert_eq!(
+            paths("fn f() { println!(\"{}\", t::a::b(x) + ::t::c); m!($crate::d, $v::e); }"),
+            [
+                "println!",
+                "t::a::b",
+                "x",
+                "::t::c",
+                "m!",
+                "$crate::d",
+                "::e"
+            ]
+        );
+    }
+}
