@@ -110,8 +110,46 @@ fn items(lib: &Library, m: ModuleId, kept: &Kept) -> Vec<syn::Item> {
                     out.push(syn::Item::Use(syn::ItemUse { tree, ..u.clone() }));
                 }
             }
+            Entry::Item(syn::Item::Macro(mac))
+                if kept.has(Node::Item(m, i)) && is_exported(mac) =>
+            {
+                // `#[macro_export]` would put it at the bundle's crate root, not where
+                // `templates::name!` points: scope it as an item instead, re-exported at the
+                // library's root below.
+                let mut mac = mac.clone();
+                mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+                let name = mac.ident.clone();
+                out.push(syn::Item::Macro(mac));
+                out.push(syn::parse_quote!(pub(crate) use #name;));
+            }
             Entry::Item(item) if kept.has(Node::Item(m, i)) => out.push(item.clone()),
             Entry::Item(_) => {}
+        }
+    }
+    if m == 0 {
+        out.extend(exported_macros_below_root(lib, kept));
+    }
+    out
+}
+
+fn is_exported(mac: &syn::ItemMacro) -> bool {
+    mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
+}
+
+/// `pub(crate) use self::path::name;` for each kept `#[macro_export]` macro written below
+/// the library's root, where the library exports it.
+fn exported_macros_below_root(lib: &Library, kept: &Kept) -> Vec<syn::Item> {
+    let mut out = Vec::new();
+    for node in &kept.nodes {
+        let Node::Item(m, i) = *node else { continue };
+        if let (true, Entry::Item(syn::Item::Macro(mac))) = (m != 0, &lib.modules[m].entries[i]) {
+            if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
+                let path = lib.module_path(m);
+                let below_root = path.split_once("::").map_or("", |(_, p)| p);
+                let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
+                    .expect("module and macro names are identifiers");
+                out.push(syn::parse_quote!(pub(crate) use #path;));
+            }
         }
     }
     out

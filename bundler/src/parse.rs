@@ -19,6 +19,8 @@ pub struct PathRef {
     pub leading_colon: Option<Span>,
     /// The span of the first segment.
     pub root: Span,
+    /// The span of each segment (for a glob, the last is the `*`).
+    pub spans: Vec<Span>,
     /// A glob import, `use a::*`: the path names what is globbed.
     pub glob: bool,
     /// For a `use` leaf, the name it binds in its module (`None` for globs and `as _`).
@@ -41,18 +43,31 @@ impl Paths {
         paths.found
     }
 
+    /// One [`PathRef`] per leaf of `tree`, under the segments `prefix` (with their spans).
     fn use_tree(
         &mut self,
         tree: &syn::UseTree,
-        prefix: &mut Vec<String>,
-        root: &mut Option<Span>,
+        prefix: &mut Vec<(String, Span)>,
         leading_colon: Option<Span>,
     ) {
-        let mut leaf = |segments: Vec<String>, root: Span, glob: bool, binding: Option<String>| {
+        // `last` is the leaf's own segment (for a glob, the `*`, which names nothing).
+        let mut leaf = |prefix: &[(String, Span)],
+                        last: Option<(String, Span)>,
+                        glob: bool,
+                        binding: Option<String>| {
+            let mut segments: Vec<String> = prefix.iter().map(|(name, _)| name.clone()).collect();
+            let mut spans: Vec<Span> = prefix.iter().map(|(_, span)| *span).collect();
+            if let Some((name, span)) = last {
+                if !glob {
+                    segments.push(name);
+                }
+                spans.push(span);
+            }
             self.found.push(PathRef {
                 segments,
                 leading_colon,
-                root,
+                root: spans[0],
+                spans,
                 glob,
                 binding,
                 macro_call: false,
@@ -61,43 +76,43 @@ impl Paths {
         };
         match tree {
             syn::UseTree::Path(p) => {
-                let first = root.is_none();
-                if first {
-                    *root = Some(p.ident.span());
-                }
-                prefix.push(p.ident.to_string());
-                self.use_tree(&p.tree, prefix, root, leading_colon);
+                prefix.push((p.ident.to_string(), p.ident.span()));
+                self.use_tree(&p.tree, prefix, leading_colon);
                 prefix.pop();
-                if first {
-                    *root = None;
-                }
+            }
+            syn::UseTree::Name(n) if n.ident == "self" => {
+                leaf(
+                    prefix,
+                    None,
+                    false,
+                    prefix.last().map(|(name, _)| name.clone()),
+                );
             }
             syn::UseTree::Name(n) => {
-                let span = root.unwrap_or(n.ident.span());
-                if n.ident == "self" {
-                    leaf(prefix.clone(), span, false, prefix.last().cloned());
-                } else {
-                    let mut segments = prefix.clone();
-                    segments.push(n.ident.to_string());
-                    leaf(segments, span, false, Some(n.ident.to_string()));
-                }
+                let name = n.ident.to_string();
+                leaf(
+                    prefix,
+                    Some((name.clone(), n.ident.span())),
+                    false,
+                    Some(name),
+                );
             }
             syn::UseTree::Rename(r) => {
-                let span = root.unwrap_or(r.ident.span());
-                let mut segments = prefix.clone();
-                if r.ident != "self" {
-                    segments.push(r.ident.to_string());
-                }
+                let last = (r.ident != "self").then(|| (r.ident.to_string(), r.ident.span()));
                 let binding = (r.rename != "_").then(|| r.rename.to_string());
-                leaf(segments, span, false, binding);
+                leaf(prefix, last, false, binding);
             }
             syn::UseTree::Glob(g) => {
-                let span = root.unwrap_or(g.star_token.spans[0]);
-                leaf(prefix.clone(), span, true, None);
+                leaf(
+                    prefix,
+                    Some(("*".into(), g.star_token.spans[0])),
+                    true,
+                    None,
+                );
             }
             syn::UseTree::Group(g) => {
                 for tree in &g.items {
-                    self.use_tree(tree, prefix, root, leading_colon);
+                    self.use_tree(tree, prefix, leading_colon);
                 }
             }
         }
@@ -120,6 +135,7 @@ impl Paths {
         while i < tokens.len() {
             let mut leading_colon = None;
             let mut segments = Vec::new();
+            let mut spans = Vec::new();
             let mut root = None;
             let mut j = i;
             if let TokenTree::Punct(p) = &tokens[i] {
@@ -127,6 +143,7 @@ impl Paths {
                     match ident(i + 1) {
                         Some(id) if id == "crate" => {
                             segments.push("$crate".to_string());
+                            spans.push(id.span());
                             root = Some(id.span());
                             j = i + 2;
                         }
@@ -144,6 +161,7 @@ impl Paths {
             if segments.is_empty() {
                 if let Some(id) = ident(j) {
                     segments.push(id.to_string());
+                    spans.push(id.span());
                     root = Some(id.span());
                     j += 1;
                 }
@@ -159,6 +177,7 @@ impl Paths {
                 match ident(j + 2) {
                     Some(id) => {
                         segments.push(id.to_string());
+                        spans.push(id.span());
                         j += 3;
                     }
                     None => break,
@@ -170,6 +189,7 @@ impl Paths {
                 segments,
                 leading_colon,
                 root,
+                spans,
                 glob: false,
                 binding: None,
                 macro_call,
@@ -187,6 +207,7 @@ impl<'ast> Visit<'ast> for Paths {
                 segments: path.segments.iter().map(|s| s.ident.to_string()).collect(),
                 leading_colon: path.leading_colon.map(|c| c.spans[0]),
                 root: first.ident.span(),
+                spans: path.segments.iter().map(|s| s.ident.span()).collect(),
                 glob: false,
                 binding: None,
                 macro_call: false,
@@ -198,7 +219,7 @@ impl<'ast> Visit<'ast> for Paths {
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
         let leading_colon = item.leading_colon.map(|c| c.spans[0]);
-        self.use_tree(&item.tree, &mut Vec::new(), &mut None, leading_colon);
+        self.use_tree(&item.tree, &mut Vec::new(), leading_colon);
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {

@@ -518,7 +518,7 @@ pub fn for_solution(lib: &Library, solution: &Solution, refs: &[PathRef]) -> Res
     for r in refs {
         let mut segments = r.segments.clone();
         segments[0] = "crate".into();
-        let at = || Location::of_span(&solution.path, &solution.text, r.root);
+        let at = |index: usize| Location::of_span(&solution.path, &solution.text, r.spans[index]);
         match resolver.resolve(0, &segments, &mut Vec::new())? {
             Outcome::Found(found) => {
                 for node in found.via {
@@ -533,7 +533,7 @@ pub fn for_solution(lib: &Library, solution: &Solution, refs: &[PathRef]) -> Res
             }
             Outcome::External(_) => unreachable!("paths from `crate` stay in the library"),
             Outcome::Missing { module, index } => {
-                return Err(unknown(lib, at(), &r.segments, module, index));
+                return Err(unknown(lib, at(index), &r.segments, module, index));
             }
         }
     }

@@ -1,0 +1,218 @@
+//! Bundling the fixture library `game_lib` (tests/fixtures/bundle/gamelib: file and
+//! directory modules, a root re-export, a trait used only through method calls, impls for
+//! unreached types, a `#[macro_export]` macro with `$crate`, `#[cfg(test)]` items): one
+//! fixture solution per import form. Each bundle is snapshotted, compiled with plain rustc in
+//! both editions without a single warning, and run: its output must be the `// stdout:` line
+//! written by hand at the top of the fixture.
+
+use bundler::{BundleOptions, Library};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle")
+}
+
+fn game_lib() -> Library {
+    Library::open(&fixtures().join("gamelib")).unwrap()
+}
+
+/// Paths relative to the package, so messages in snapshots do not depend on the checkout.
+fn relative(path: &str) -> PathBuf {
+    Path::new("tests/fixtures/bundle").join(path)
+}
+
+fn bundle(solution: &str, opts: &BundleOptions) -> String {
+    bundler::bundle(&relative(solution), &game_lib(), opts)
+        .unwrap_or_else(|e| panic!("bundling {solution}: {e}"))
+}
+
+/// Compiles `source` with `rustc --edition <edition>` (`-O` and a binary for 2021, as the
+/// judge does; type checking only for 2024), failing on any warning; returns the binary.
+fn compile(source: &str, edition: &str, dir: &Path) -> PathBuf {
+    let main = dir.join(format!("main{edition}.rs"));
+    std::fs::write(&main, source).unwrap();
+    let binary = dir.join(format!("main{edition}"));
+    let mut rustc = Command::new("rustc");
+    rustc.args(["--edition", edition]).arg(&main).arg("-o");
+    if edition == "2021" {
+        rustc.arg(&binary).arg("-O");
+    } else {
+        rustc.arg(dir.join("main.rmeta")).arg("--emit=metadata");
+    }
+    let output = rustc.output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success() && stderr.is_empty(),
+        "rustc --edition {edition}:\n{stderr}\n--- bundle ---\n{source}"
+    );
+    binary
+}
+
+fn run_fixture(name: &str) -> String {
+    let file = format!("solutions/{name}.rs");
+    let text = bundle(&file, &BundleOptions::default());
+    let solution = std::fs::read_to_string(fixtures().join(&file)).unwrap();
+    let expected = solution
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("// stdout: "))
+        .expect("each fixture starts with its expected output");
+    let dir = tempfile::tempdir().unwrap();
+    compile(&text, "2024", dir.path());
+    let binary = compile(&text, "2021", dir.path());
+    let output = Command::new(binary).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim_end(), expected);
+    text
+}
+
+macro_rules! fixture_tests {
+    ($($name:ident),* $(,)?) => {$(
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(run_fixture(stringify!($name)));
+        }
+    )*};
+}
+
+fixture_tests!(
+    grouped,
+    renamed,
+    glob,
+    nested_module,
+    absolute,
+    qualified,
+    reexport_macro,
+    extern_crate,
+    no_library,
+);
+
+#[test]
+fn only_reached_items_are_kept() {
+    let text = bundle("solutions/grouped.rs", &BundleOptions::default());
+    for kept in [
+        "fn gcd",
+        "fn lcm",
+        "struct Rect",
+        "fn tile",
+        "impl Area for Rect",
+        "trait Area",
+    ] {
+        assert!(text.contains(kept), "`{kept}` missing:\n{text}");
+    }
+    for dropped in [
+        "mod unreached",
+        "never_called",
+        "struct Circle",
+        "Area for Circle",
+        "mod modular",
+        "DIGITS",
+        "test_helper",
+        "mod tests",
+    ] {
+        assert!(!text.contains(dropped), "`{dropped}` kept:\n{text}");
+    }
+}
+
+#[test]
+fn same_input_same_bytes() {
+    let opts = BundleOptions::default();
+    assert_eq!(
+        bundle("solutions/glob.rs", &opts),
+        bundle("solutions/glob.rs", &opts)
+    );
+}
+
+#[test]
+fn strip_docs_removes_every_doc_comment_and_nothing_else() {
+    let with = bundle("solutions/grouped.rs", &BundleOptions::default());
+    let without = bundle("solutions/grouped.rs", &BundleOptions { strip_docs: true });
+    assert!(with.contains("/// Greatest common divisor.") && with.contains("//! Fixture library"));
+    assert!(
+        !without.contains("///") && !without.contains("//!"),
+        "{without}"
+    );
+    let code = |text: &str| -> Vec<String> {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !l.starts_with("///") && !l.starts_with("//!"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(code(&with), code(&without));
+}
+
+#[test]
+fn check_accepts_a_bundle_that_compiles() {
+    let text = bundle("solutions/qualified.rs", &BundleOptions::default());
+    bundler::check::check(&text, "2021").unwrap();
+}
+
+#[test]
+fn check_fails_with_rustcs_message() {
+    let text = bundle("errors/does_not_compile.rs", &BundleOptions::default());
+    let message = bundler::check::check(&text, "2021")
+        .unwrap_err()
+        .to_string();
+    assert!(message.starts_with("the bundle does not compile with `rustc --edition 2021 -O`"));
+    assert!(
+        message.contains("error[E0308]: mismatched types"),
+        "{message}"
+    );
+    assert!(message.contains("expected `u32`, found `u64`"), "{message}");
+}
+
+/// The message for a solution that cannot be bundled against `library`.
+fn error(library: &str, solution: &str) -> String {
+    let lib = Library::open(&relative(library)).unwrap();
+    bundler::bundle(&relative(solution), &lib, &BundleOptions::default())
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn error_missing_solution() {
+    insta::assert_snapshot!(error("gamelib", "errors/missing.rs"));
+}
+
+#[test]
+fn error_not_utf8() {
+    insta::assert_snapshot!(error("gamelib", "errors/not_utf8.rs"));
+}
+
+#[test]
+fn error_syntax() {
+    insta::assert_snapshot!(error("gamelib", "errors/syntax.rs"));
+}
+
+#[test]
+fn error_unknown_item() {
+    insta::assert_snapshot!(error("gamelib", "errors/unknown_item.rs"));
+}
+
+#[test]
+fn error_unknown_module() {
+    insta::assert_snapshot!(error("gamelib", "errors/unknown_module.rs"));
+}
+
+#[test]
+fn error_name_taken() {
+    insta::assert_snapshot!(error("gamelib", "errors/name_taken.rs"));
+}
+
+#[test]
+fn error_use_cycle() {
+    insta::assert_snapshot!(error("cyclelib", "errors/cycle.rs"));
+}
+
+#[test]
+fn error_library_without_manifest() {
+    insta::assert_snapshot!(Library::open(&relative("no_manifest"))
+        .unwrap_err()
+        .to_string());
+}
+
+#[test]
+fn error_library_without_lib_rs() {
+    insta::assert_snapshot!(Library::open(&relative("no_lib")).unwrap_err().to_string());
+}
