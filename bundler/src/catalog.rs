@@ -3,6 +3,8 @@
 //! `list`, `snippets` and `notebook` all read from one [`Catalog`].
 
 use crate::header::{Header, HeaderError};
+use crate::parse::Paths;
+use crate::source::{self, is_cfg_test, item_attrs, SourceError};
 use crate::suggest;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -87,15 +89,8 @@ pub enum CatalogError {
     Io { path: PathBuf, source: io::Error },
     #[error("{}: {source}", path.display())]
     Header { path: PathBuf, source: HeaderError },
-    #[error("{}:{line}:{column}: {message}", path.display())]
-    Parse {
-        path: PathBuf,
-        line: usize,
-        column: usize,
-        message: String,
-    },
-    #[error("{}: no package name in its Cargo.toml", path.display())]
-    NoCrateName { path: PathBuf },
+    #[error(transparent)]
+    Source(#[from] SourceError),
     #[error("no template files in {}", dir.display())]
     Empty { dir: PathBuf },
     #[error("no template named `{name}`{}", match suggestion {
@@ -129,12 +124,12 @@ impl Catalog {
             if path.extension().is_none_or(|e| e != "rs") || name == "lib" {
                 continue;
             }
-            let source = read(&path)?;
+            let source = source::read(&path)?;
             let header = Header::parse(&source).map_err(|source| CatalogError::Header {
                 path: path.clone(),
                 source,
             })?;
-            let file = parse(&path, &source)?;
+            let file = source::parse(&path, &source)?;
             templates.push(Template {
                 name: name.to_string(),
                 header,
@@ -148,7 +143,7 @@ impl Catalog {
             return Err(CatalogError::Empty { dir: src });
         }
         if let Some(problems_dir) = problems_dir {
-            let crate_name = crate_name(library_dir)?;
+            let (crate_name, _) = source::library_manifest(library_dir)?;
             for dir in sorted_entries(problems_dir)? {
                 let main = dir.join("main.rs");
                 let Some(id) = dir.file_name().and_then(|s| s.to_str()) else {
@@ -157,7 +152,8 @@ impl Catalog {
                 if !main.is_file() {
                     continue;
                 }
-                let used = module_references(&parse(&main, &read(&main)?)?, &crate_name);
+                let used =
+                    module_references(&source::parse(&main, &source::read(&main)?)?, &crate_name);
                 for template in &mut templates {
                     if used.contains(&template.name) {
                         template.used_by.push(id.to_string());
@@ -300,13 +296,6 @@ fn fold(text: &str) -> String {
         .collect()
 }
 
-fn read(path: &Path) -> Result<String, CatalogError> {
-    std::fs::read_to_string(path).map_err(|source| CatalogError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
-}
-
 fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, CatalogError> {
     let io_error = |source| CatalogError::Io {
         path: dir.to_path_buf(),
@@ -319,49 +308,6 @@ fn sorted_entries(dir: &Path) -> Result<Vec<PathBuf>, CatalogError> {
         .map_err(io_error)?;
     paths.sort();
     Ok(paths)
-}
-
-fn parse(path: &Path, source: &str) -> Result<syn::File, CatalogError> {
-    syn::parse_file(source).map_err(|e| {
-        let start = e.span().start();
-        CatalogError::Parse {
-            path: path.to_path_buf(),
-            line: start.line,
-            column: start.column + 1,
-            message: e.to_string(),
-        }
-    })
-}
-
-/// The crate name code uses for the library: `[lib] name`, else the package name, with `-`
-/// read as `_`.
-fn crate_name(library_dir: &Path) -> Result<String, CatalogError> {
-    let path = library_dir.join("Cargo.toml");
-    let text = read(&path)?;
-    let manifest: toml::Table = text.parse().map_err(|e: toml::de::Error| {
-        let before = &text[..e.span().map_or(0, |s| s.start)];
-        CatalogError::Parse {
-            path: path.clone(),
-            line: before.matches('\n').count() + 1,
-            column: before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1,
-            message: e.message().to_string(),
-        }
-    })?;
-    let name_in = |table: &str| {
-        manifest
-            .get(table)
-            .and_then(|t| t.get("name"))
-            .and_then(|n| n.as_str())
-            .map(|n| n.replace('-', "_"))
-    };
-    name_in("lib")
-        .or_else(|| name_in("package"))
-        .ok_or(CatalogError::NoCrateName { path })
-}
-
-fn is_cfg_test(attr: &syn::Attribute) -> bool {
-    attr.path().is_ident("cfg")
-        && matches!(&attr.meta, syn::Meta::List(list) if list.tokens.to_string() == "test")
 }
 
 /// The lines of `source` outside the leading `//!` header and outside every top-level
@@ -401,107 +347,21 @@ fn code_without_header_and_tests(source: &str, file: &syn::File) -> String {
     }
 }
 
-fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
-    use syn::Item::*;
-    match item {
-        Const(i) => &i.attrs,
-        Enum(i) => &i.attrs,
-        ExternCrate(i) => &i.attrs,
-        Fn(i) => &i.attrs,
-        ForeignMod(i) => &i.attrs,
-        Impl(i) => &i.attrs,
-        Macro(i) => &i.attrs,
-        Mod(i) => &i.attrs,
-        Static(i) => &i.attrs,
-        Struct(i) => &i.attrs,
-        Trait(i) => &i.attrs,
-        TraitAlias(i) => &i.attrs,
-        Type(i) => &i.attrs,
-        Union(i) => &i.attrs,
-        Use(i) => &i.attrs,
-        _ => &[],
-    }
-}
-
-/// The modules named right after `root` (`crate`, or a crate name) in the `use` trees and
-/// paths of the file's non-test items: `use root::a::X`, `use root::{b, c::Y}`, `root::d::f()`.
+/// The modules named right after `root` (`crate`, or a crate name) by the paths of the
+/// file's non-test items (`root::<module>::..`), in code, `use` trees and macro arguments.
 fn module_references(file: &syn::File, root: &str) -> BTreeSet<String> {
-    struct Collector<'r> {
-        root: &'r str,
-        found: BTreeSet<String>,
-    }
-    impl Collector<'_> {
-        fn use_tree(&mut self, tree: &syn::UseTree, depth: usize) {
-            match tree {
-                syn::UseTree::Path(p) if depth == 0 && p.ident == self.root => {
-                    self.use_tree(&p.tree, 1);
-                }
-                syn::UseTree::Path(p) if depth == 1 => {
-                    self.found.insert(p.ident.to_string());
-                }
-                syn::UseTree::Name(n) if depth == 1 => {
-                    self.found.insert(n.ident.to_string());
-                }
-                syn::UseTree::Rename(r) if depth == 1 => {
-                    self.found.insert(r.ident.to_string());
-                }
-                syn::UseTree::Group(g) => {
-                    for tree in &g.items {
-                        self.use_tree(tree, depth);
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    impl<'ast> Visit<'ast> for Collector<'_> {
-        fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
-            self.use_tree(&item.tree, 0);
-        }
-        fn visit_path(&mut self, path: &'ast syn::Path) {
-            let mut segments = path.segments.iter();
-            if let (Some(first), Some(second)) = (segments.next(), segments.next()) {
-                if first.ident == self.root {
-                    self.found.insert(second.ident.to_string());
-                }
-            }
-            syn::visit::visit_path(self, path);
-        }
-        fn visit_macro(&mut self, mac: &'ast syn::Macro) {
-            self.tokens(mac.tokens.clone());
-            syn::visit::visit_macro(self, mac);
-        }
-    }
-    impl Collector<'_> {
-        /// Macro arguments are not parsed as Rust, so their paths are read off the tokens:
-        /// `root`, `::`, then the module.
-        fn tokens(&mut self, stream: proc_macro2::TokenStream) {
-            use proc_macro2::TokenTree;
-            let tokens: Vec<TokenTree> = stream.into_iter().collect();
-            for (index, token) in tokens.iter().enumerate() {
-                match (token, tokens.get(index + 1..index + 4)) {
-                    (TokenTree::Group(group), _) => self.tokens(group.stream()),
-                    (
-                        TokenTree::Ident(first),
-                        Some([TokenTree::Punct(a), TokenTree::Punct(b), TokenTree::Ident(module)]),
-                    ) if first == self.root && a.as_char() == ':' && b.as_char() == ':' => {
-                        self.found.insert(module.to_string());
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-    let mut collector = Collector {
-        root,
-        found: BTreeSet::new(),
-    };
+    let mut paths = Paths::default();
     for item in &file.items {
         if !item_attrs(item).iter().any(is_cfg_test) {
-            collector.visit_item(item);
+            paths.visit_item(item);
         }
     }
-    collector.found
+    paths
+        .found
+        .into_iter()
+        .filter(|p| p.segments.len() >= 2 && p.segments[0] == root)
+        .map(|p| p.segments[1].clone())
+        .collect()
 }
 
 #[cfg(test)]

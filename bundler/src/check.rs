@@ -1,5 +1,6 @@
 //! Compiling a single file exactly as a judge does: `rustc --edition <E> -O main.rs`.
 
+use crate::{Error, ErrorKind};
 use std::path::Path;
 use std::process::Command;
 
@@ -19,12 +20,15 @@ pub fn compile_in(dir: &Path, source: &str, edition: &str) -> std::io::Result<Re
 }
 
 /// Compiles `source` in a temporary directory; fails with rustc's whole message.
-pub fn check(source: &str, edition: &str) -> Result<(), crate::Error> {
-    let dir = tempfile::tempdir().map_err(crate::Error::Rustc)?;
+pub fn check(source: &str, edition: &str) -> Result<(), Error> {
+    let dir = tempfile::tempdir().map_err(ErrorKind::Rustc)?;
     compile_in(dir.path(), source, edition)
-        .map_err(crate::Error::Rustc)?
-        .map_err(|stderr| crate::Error::Check {
-            edition: edition.to_string(),
-            stderr,
+        .map_err(ErrorKind::Rustc)?
+        .map_err(|stderr| {
+            ErrorKind::Check {
+                edition: edition.to_string(),
+                stderr,
+            }
+            .into()
         })
 }

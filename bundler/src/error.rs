@@ -4,10 +4,28 @@ use crate::atomic::WriteError;
 use crate::source::{Location, SourceError};
 use std::path::PathBuf;
 
+/// Why a bundle failed. Boxed: it travels up through every `?` of the bundler, and most of
+/// its kinds carry a location and several names.
 #[derive(Debug, thiserror::Error)]
-pub enum Error {
+#[error(transparent)]
+pub struct Error(Box<ErrorKind>);
+
+impl Error {
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+}
+
+impl<E: Into<ErrorKind>> From<E> for Error {
+    fn from(kind: E) -> Error {
+        Error(Box::new(kind.into()))
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ErrorKind {
     #[error(transparent)]
-    Source(SourceError),
+    Source(#[from] SourceError),
     #[error("{}: not a library crate: it has no {missing}", dir.display())]
     NotALibrary { dir: PathBuf, missing: &'static str },
     #[error("{at}: no file for module `{module}` (looked for {})\n{}",

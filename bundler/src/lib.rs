@@ -22,7 +22,7 @@ pub mod source;
 pub mod suggest;
 
 pub use emit::BundleOptions;
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use library::Library;
 
 use parse::Solution;

@@ -1,16 +1,18 @@
 //! A library crate read into memory: its module tree, from `src/lib.rs` down through every
 //! `mod` (file or inline), with `#[cfg(test)]` items already left out.
 
-use crate::source::{self, is_cfg_test, item_attrs, Location, SourceError};
-use crate::Error;
+use crate::source::{self, is_cfg_test, item_attrs, Location};
+use crate::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// Index of a module in [`Library::modules`]; the crate root is 0.
 pub type ModuleId = usize;
 
-/// One item of a module, in source order.
+/// One item of a module, in source order. Items stay unboxed: they are stored once and
+/// matched by pattern everywhere.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)]
 pub enum Entry {
     Item(syn::Item),
     /// A `mod`, file or inline, loaded as its own [`Module`].
@@ -47,17 +49,19 @@ impl Library {
     /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`).
     pub fn open(dir: &Path) -> Result<Library, Error> {
         if !dir.join("Cargo.toml").is_file() {
-            return Err(Error::NotALibrary {
+            return Err(ErrorKind::NotALibrary {
                 dir: dir.to_path_buf(),
                 missing: "Cargo.toml",
-            });
+            }
+            .into());
         }
         let (name, root_file) = source::library_manifest(dir)?;
         if !root_file.is_file() {
-            return Err(Error::NotALibrary {
+            return Err(ErrorKind::NotALibrary {
                 dir: dir.to_path_buf(),
                 missing: "src/lib.rs",
-            });
+            }
+            .into());
         }
         let mut library = Library {
             name,
@@ -134,11 +138,12 @@ impl Library {
                         ],
                     };
                     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
-                        return Err(Error::ModuleFileMissing {
+                        return Err(ErrorKind::ModuleFileMissing {
                             at: Location::of_span(file, text, module.ident.span()),
                             module: name,
                             tried: candidates,
-                        });
+                        }
+                        .into());
                     };
                     let child_text: Rc<str> = source::read(path)?.into();
                     let child_file = source::parse(path, &child_text)?;
@@ -200,10 +205,4 @@ fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
         },
         _ => None,
     })
-}
-
-impl From<SourceError> for Error {
-    fn from(e: SourceError) -> Error {
-        Error::Source(e)
-    }
 }

@@ -3,7 +3,7 @@
 //! solution file with the references it makes into the library.
 
 use crate::source::{self, item_name, Location};
-use crate::Error;
+use crate::{Error, ErrorKind};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -298,10 +298,11 @@ impl Solution {
             }
         }
         match taken.first() {
-            Some(span) => Err(Error::NameTaken {
+            Some(span) => Err(ErrorKind::NameTaken {
                 at: Location::of_span(&self.path, &self.text, *span),
                 name: name.to_string(),
-            }),
+            }
+            .into()),
             None => Ok(()),
         }
     }

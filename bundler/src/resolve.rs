@@ -9,7 +9,7 @@
 use crate::library::{Entry, Library, ModuleId};
 use crate::parse::{PathRef, Paths, Solution};
 use crate::source::{item_name, Location};
-use crate::Error;
+use crate::{Error, ErrorKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// A library item by module and position in it.
@@ -143,10 +143,11 @@ impl<'l> Resolver<'l> {
         let mut chain: Vec<String> = stack[start..].iter().map(describe).collect();
         chain.push(describe(&node));
         let module = &self.lib.modules[m];
-        Error::UseCycle {
+        ErrorKind::UseCycle {
             at: Location::of_span(&module.file, &module.text, self.leaves[&(m, i)][l].root),
             chain: chain.join(" -> "),
         }
+        .into()
     }
 
     /// Everything `name` means in module `m`: its items and child modules, the `use`
@@ -548,10 +549,11 @@ pub fn for_modules(lib: &Library, names: &[String]) -> Result<Kept, Error> {
     let mut resolver = Resolver::new(lib);
     for name in names {
         let Some(m) = lib.child(0, name) else {
-            return Err(Error::UnknownTemplate {
+            return Err(ErrorKind::UnknownTemplate {
                 name: name.clone(),
                 suggestion: crate::suggest::closest(name, child_names(lib, 0)).map(str::to_string),
-            });
+            }
+            .into());
         };
         resolver.keep_module(m, None);
     }
@@ -599,7 +601,7 @@ fn unknown(
     }
     let name = &segments[index];
     let parent = segments[..index].join("::");
-    Error::Unknown {
+    ErrorKind::Unknown {
         at,
         path: segments.join("::"),
         suggestion: crate::suggest::closest(name, names.iter().map(String::as_str))
@@ -607,4 +609,5 @@ fn unknown(
         parent,
         name: name.clone(),
     }
+    .into()
 }

@@ -1,0 +1,54 @@
+//! Every problem's bundle type-checks with plain rustc in edition 2021 and edition 2024
+//! without a single warning (the judge suite in `judge.rs` compiles and runs them with the
+//! judge's own command, `--edition 2021 -O`).
+
+use bundler::{BundleOptions, Library};
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn every_bundle_compiles_without_warnings_in_both_editions() {
+    let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
+    let library = Library::open(&Library::default_dir()).unwrap();
+    let temp = tempfile::tempdir().unwrap();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for entry in std::fs::read_dir(&problems).unwrap() {
+        let main = entry.unwrap().path().join("main.rs");
+        if !main.is_file() {
+            continue;
+        }
+        let id = main
+            .parent()
+            .unwrap()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
+        let text = bundler::bundle(&main, &library, &BundleOptions::default())
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let file = temp.path().join(format!("{id}.rs"));
+        std::fs::write(&file, text).unwrap();
+        for edition in ["2021", "2024"] {
+            let output = Command::new("rustc")
+                .args(["--edition", edition, "--emit=metadata", "-o"])
+                .arg(temp.path().join(format!("{id}-{edition}.rmeta")))
+                .arg(&file)
+                .output()
+                .unwrap();
+            if !output.status.success() || !output.stderr.is_empty() {
+                failures.push(format!(
+                    "{id}, edition {edition}:\n{}",
+                    String::from_utf8_lossy(&output.stderr)
+                ));
+            }
+        }
+        checked += 1;
+    }
+    assert!(
+        checked >= 21,
+        "only {checked} problems found in {}",
+        problems.display()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
