@@ -20,5 +20,8 @@ lint: ## Clippy with -D warnings, and rustfmt --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all -- --check
 
+bench: ## Time bundling (in-process and as a process) and show bundle sizes
+	$(CARGO) bench -p bundler --bench bundle
+
 doc: ## Build the API documentation
 	$(CARGO) doc --workspace --no-deps
