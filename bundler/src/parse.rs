@@ -310,19 +310,8 @@ impl Solution {
     /// Every identifier in the solution, to tell which items of a whole imported module it
     /// can name.
     pub fn identifiers(&self) -> BTreeSet<String> {
-        fn walk(stream: TokenStream, out: &mut BTreeSet<String>) {
-            for token in stream {
-                match token {
-                    TokenTree::Ident(id) => {
-                        out.insert(id.to_string());
-                    }
-                    TokenTree::Group(g) => walk(g.stream(), out),
-                    _ => {}
-                }
-            }
-        }
         let mut out = BTreeSet::new();
-        walk(quote::ToTokens::to_token_stream(&self.file), &mut out);
+        identifiers_in(quote::ToTokens::to_token_stream(&self.file), &mut out);
         out
     }
 
@@ -426,5 +415,18 @@ mod tests {
                 "::e"
             ]
         );
+    }
+}
+
+/// Adds every identifier in `stream`, at any depth, to `out`.
+pub fn identifiers_in(stream: TokenStream, out: &mut BTreeSet<String>) {
+    for token in stream {
+        match token {
+            TokenTree::Ident(id) => {
+                out.insert(id.to_string());
+            }
+            TokenTree::Group(g) => identifiers_in(g.stream(), out),
+            _ => {}
+        }
     }
 }

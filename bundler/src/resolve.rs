@@ -3,11 +3,13 @@
 //! every item a kept item names, and every `impl` whose type and trait are all kept.
 //!
 //! When unsure it keeps: a name that may be a library item is taken to be one (a generic
-//! parameter that shares an item's name keeps that item), a macro is kept by name, and an
-//! item-level macro call is kept once any library item it names is.
+//! parameter that shares an item's name keeps that item), a macro is kept by name, an
+//! item-level macro call is kept once any library item it names is, and a trait never named
+//! (called as `x.method()` or `Self::method`) is kept once kept code in its module's reach uses
+//! one of its associated items' names.
 
 use crate::library::{Entry, Library, ModuleId};
-use crate::parse::{PathRef, Paths, Solution};
+use crate::parse::{identifiers_in, PathRef, Paths, Solution};
 use crate::source::{item_name, Location};
 use crate::{Error, ErrorKind};
 use std::collections::{BTreeSet, HashMap};
@@ -99,6 +101,8 @@ struct Resolver<'l> {
     work: Vec<Node>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
     populated: BTreeSet<ModuleId>,
+    /// Every identifier in the solution and in kept items: the names methods are called by.
+    idents: BTreeSet<String>,
 }
 
 impl<'l> Resolver<'l> {
@@ -117,6 +121,7 @@ impl<'l> Resolver<'l> {
             kept: BTreeSet::new(),
             work: Vec::new(),
             populated: BTreeSet::new(),
+            idents: BTreeSet::new(),
         }
     }
 
@@ -358,6 +363,7 @@ impl<'l> Resolver<'l> {
 
     fn run(&mut self) -> Result<(), Error> {
         let conditionals = self.conditionals()?;
+        let traits = self.trait_items();
         loop {
             while let Some(node) = self.work.pop() {
                 if !self.kept.insert(node) {
@@ -381,6 +387,15 @@ impl<'l> Resolver<'l> {
                     refs.iter().any(is_kept)
                 };
                 if ready {
+                    self.work.push(node);
+                }
+            }
+            for (id, names) in &traits {
+                let node = Node::Item(id.0, id.1);
+                if !self.kept.contains(&node)
+                    && self.populated.contains(&id.0)
+                    && names.iter().any(|n| self.idents.contains(n))
+                {
                     self.work.push(node);
                 }
             }
@@ -431,6 +446,25 @@ impl<'l> Resolver<'l> {
         Ok(out)
     }
 
+    /// Every trait of the library with the names of its associated items.
+    fn trait_items(&self) -> Vec<(ItemId, Vec<String>)> {
+        let mut out = Vec::new();
+        for (m, module) in self.lib.modules.iter().enumerate() {
+            for (i, entry) in module.entries.iter().enumerate() {
+                if let Entry::Item(syn::Item::Trait(t)) = entry {
+                    let names = t.items.iter().filter_map(|item| match item {
+                        syn::TraitItem::Fn(f) => Some(f.sig.ident.to_string()),
+                        syn::TraitItem::Const(c) => Some(c.ident.to_string()),
+                        syn::TraitItem::Type(t) => Some(t.ident.to_string()),
+                        _ => None,
+                    });
+                    out.push(((m, i), names.collect()));
+                }
+            }
+        }
+        out
+    }
+
     fn deps(&mut self, node: Node) -> Result<Vec<Node>, Error> {
         let mut out = Vec::new();
         match node {
@@ -443,6 +477,7 @@ impl<'l> Resolver<'l> {
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
                 if let Some(item) = self.item((m, i)) {
+                    identifiers_in(quote::ToTokens::to_token_stream(item), &mut self.idents);
                     for path in Paths::of_item(item) {
                         out.extend(self.needs(m, &path)?);
                     }
@@ -516,6 +551,7 @@ impl<'l> Resolver<'l> {
 pub fn for_solution(lib: &Library, solution: &Solution, refs: &[PathRef]) -> Result<Kept, Error> {
     let mut resolver = Resolver::new(lib);
     let idents = solution.identifiers();
+    resolver.idents.clone_from(&idents);
     for r in refs {
         let mut segments = r.segments.clone();
         segments[0] = "crate".into();

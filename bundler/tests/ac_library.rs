@@ -53,19 +53,18 @@ fn acl_source_dir() -> PathBuf {
     dir
 }
 
-fn library() -> &'static Library {
-    static LIBRARY: OnceLock<Library> = OnceLock::new();
-    LIBRARY.get_or_init(|| {
-        let dir = acl_source_dir();
-        Library::open(&dir)
-            .unwrap_or_else(|e| panic!("cannot open ac-library-rs at {}: {e}", dir.display()))
-    })
+/// Opened per bundle: a `Library` holds syntax trees, which are not `Sync`, so it cannot be
+/// shared between test threads.
+fn library() -> Library {
+    let dir = acl_source_dir();
+    Library::open(&dir)
+        .unwrap_or_else(|e| panic!("cannot open ac-library-rs at {}: {e}", dir.display()))
 }
 
 /// Bundles the fixture, keeps a copy of the result as `CARGO_TARGET_TMPDIR/ac_library/NAME`.
 fn bundle(opts: &BundleOptions, name: &str) -> String {
     let solution = fixture_dir().join("main.rs");
-    let code = bundler::bundle(&solution, library(), opts)
+    let code = bundler::bundle(&solution, &library(), opts)
         .unwrap_or_else(|e| panic!("cannot bundle {}: {e}", solution.display()));
     let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ac_library");
     std::fs::create_dir_all(&kept).unwrap();
