@@ -9,7 +9,7 @@ use std::process::Command;
 #[test]
 fn every_bundle_compiles_without_warnings_in_both_editions() {
     let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
-    let library = Library::open(&Library::default_dir()).unwrap();
+    let mut library = Library::open(&Library::default_dir()).unwrap();
     let temp = tempfile::tempdir().unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();
@@ -25,7 +25,7 @@ fn every_bundle_compiles_without_warnings_in_both_editions() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        let text = bundler::bundle(&main, &library, &BundleOptions::default())
+        let text = bundler::bundle(&main, &mut library, &BundleOptions::default())
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         let file = temp.path().join(format!("{id}.rs"));
         std::fs::write(&file, text).unwrap();

@@ -18,9 +18,9 @@ fn every_problem_is_accepted() {
     // The parsed library is not `Sync` (syn's spans), and problems are bundled in parallel:
     // each bundle opens its own copy.
     let bundle = |main: &Path| {
-        let library =
+        let mut library =
             bundler::Library::open(&bundler::Library::default_dir()).map_err(|e| e.to_string())?;
-        bundler::bundle(main, &library, &bundler::BundleOptions::default())
+        bundler::bundle(main, &mut library, &bundler::BundleOptions::default())
             .map_err(|e| e.to_string())
     };
     let report = judge::run(&problems, &[], &bundle, &JudgeOptions::default())

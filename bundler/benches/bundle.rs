@@ -39,9 +39,9 @@ fn main() {
         let mut size = 0;
         for _ in 0..RUNS {
             let start = Instant::now();
-            let library = Library::open(&lib_dir).unwrap();
+            let mut library = Library::open(&lib_dir).unwrap();
             open.push(start.elapsed());
-            let text = bundler::bundle(&main, &library, &BundleOptions::default()).unwrap();
+            let text = bundler::bundle(&main, &mut library, &BundleOptions::default()).unwrap();
             total.push(start.elapsed());
             size = text.len();
         }

@@ -158,8 +158,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             check: compile,
             strip_docs,
         } => {
-            let library = Library::open(&lib.dir())?;
-            let text = crate::bundle(&solution, &library, &BundleOptions { strip_docs })?;
+            let mut library = Library::open(&lib.dir())?;
+            let text = crate::bundle(&solution, &mut library, &BundleOptions { strip_docs })?;
             if compile {
                 check::check(&text, "2021")?;
             }
@@ -173,8 +173,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         } => {
             let lib_dir = Library::default_dir();
             let bundle = |main: &Path| {
-                let library = Library::open(&lib_dir).map_err(|e| e.to_string())?;
-                crate::bundle(main, &library, &BundleOptions::default()).map_err(|e| e.to_string())
+                let mut library = Library::open(&lib_dir).map_err(|e| e.to_string())?;
+                crate::bundle(main, &mut library, &BundleOptions::default())
+                    .map_err(|e| e.to_string())
             };
             let opts = JudgeOptions {
                 time_limit_factor: time_factor,
@@ -204,8 +205,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             lib,
             strip_docs,
         } => {
-            let library = Library::open(&lib.dir())?;
-            let text = crate::show(&names, &library, &BundleOptions { strip_docs })?;
+            let mut library = Library::open(&lib.dir())?;
+            let text = crate::show(&names, &mut library, &BundleOptions { strip_docs })?;
             out.write_all(text.as_bytes())?;
         }
         Command::Snippets {
@@ -215,9 +216,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         } => {
             let format: SnippetFormat = format.parse().expect("clap checked the format");
             let catalog = Catalog::load(&lib.dir(), None)?;
-            let library = Library::open(&lib.dir())?;
-            let show = |names: &[String]| crate::show(names, &library, &BundleOptions::default());
-            let text = snippets::render(format, &snippets::collect(&catalog, &show)?);
+            let mut library = Library::open(&lib.dir())?;
+            let mut show =
+                |names: &[String]| crate::show(names, &mut library, &BundleOptions::default());
+            let text = snippets::render(format, &snippets::collect(&catalog, &mut show)?);
             emit(&text, output.as_deref(), out)?;
         }
         Command::Notebook {

@@ -36,7 +36,7 @@ pub fn workspace_dir() -> PathBuf {
 }
 
 /// The single-file bundle of the solution at `path`.
-pub fn bundle(path: &Path, lib: &Library, opts: &BundleOptions) -> Result<String, Error> {
+pub fn bundle(path: &Path, lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
     bundle_solution(&Solution::read(path)?, lib, opts)
 }
 
@@ -44,7 +44,7 @@ pub fn bundle(path: &Path, lib: &Library, opts: &BundleOptions) -> Result<String
 /// absolute, then the library module with what it reaches.
 pub fn bundle_solution(
     solution: &Solution,
-    lib: &Library,
+    lib: &mut Library,
     opts: &BundleOptions,
 ) -> Result<String, Error> {
     solution.check_name_free(&lib.name)?;
@@ -61,7 +61,7 @@ pub fn bundle_solution(
 
 /// The library module with the named top-level modules (templates) and all they use: what
 /// `bundler show` prints, and what a snippet expands to.
-pub fn show(names: &[String], lib: &Library, opts: &BundleOptions) -> Result<String, Error> {
+pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
     let kept = resolve::for_modules(lib, names)?;
     Ok(emit::library_module(lib, &kept, opts))
 }

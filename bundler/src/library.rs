@@ -1,8 +1,10 @@
 //! A library crate read into memory: its module tree, from `src/lib.rs` down through every
-//! `mod` (file or inline), with `#[cfg(test)]` items already left out.
+//! `mod` (file or inline), with `#[cfg(test)]` items already left out. File modules are parsed
+//! on demand ([`Library::load`]).
 
 use crate::source::{self, is_cfg_test, item_attrs, Location};
 use crate::{Error, ErrorKind};
+use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
@@ -23,15 +25,68 @@ pub enum Entry {
 pub struct Module {
     pub name: String,
     pub parent: Option<ModuleId>,
-    /// The `mod` declaration's outer attributes and the module's inner ones (`//!`, `#![..]`).
+    /// The `mod` declaration's outer attributes and, once loaded, the module's inner ones
+    /// (`//!`, `#![..]`).
     pub attrs: Vec<syn::Attribute>,
     pub vis: syn::Visibility,
+    /// Empty until the module is loaded.
     pub entries: Vec<Entry>,
     /// The file the module's items are written in, and its text.
     pub file: PathBuf,
     pub text: Rc<str>,
+    /// For a file module not parsed yet, the folder its own file submodules live in.
+    unparsed: Option<PathBuf>,
+    hints: TextHints,
 }
 
+/// What a module's text alone says, to tell whether the module may matter to a bundle
+/// before paying for its parse. Comments and strings count too: the hints may say yes
+/// wrongly, never no wrongly.
+#[derive(Debug, Clone, Default)]
+pub struct TextHints {
+    /// It may declare file modules (`mod name;`), whose files are read only once it is parsed.
+    pub declares_file_modules: bool,
+    /// The identifiers in its `impl` headers: the types and traits it may implement.
+    pub impl_names: BTreeSet<String>,
+    /// The names of the `macro_rules!` it may define.
+    pub macros: BTreeSet<String>,
+}
+
+impl TextHints {
+    fn of(text: &str) -> TextHints {
+        let declares_file_modules = after(text, "mod").any(|rest| {
+            let rest = rest.trim_start();
+            let name = ident_len(rest);
+            name > 0 && rest[name..].trim_start().starts_with(';')
+        });
+        let mut impl_names = BTreeSet::new();
+        for rest in after(text, "impl") {
+            let mut header = &rest[..rest.find(['{', ';']).unwrap_or(rest.len())];
+            while let Some(start) = header.find(|c: char| is_ident_char(c)) {
+                header = &header[start..];
+                let len = ident_len(header);
+                impl_names.insert(header[..len].to_string());
+                header = &header[len..];
+            }
+        }
+        let macros = text
+            .match_indices("macro_rules!")
+            .map(|(at, word)| {
+                let rest = text[at + word.len()..].trim_start();
+                rest[..ident_len(rest)].to_string()
+            })
+            .collect();
+        TextHints {
+            declares_file_modules,
+            impl_names,
+            macros,
+        }
+    }
+}
+
+/// A library crate whose files are read when first met and parsed when first needed: a
+/// bundle parses only the modules it reaches (parsing every template takes ~20 ms, most of
+/// it in their tests).
 #[derive(Debug)]
 pub struct Library {
     /// The name solutions use for the crate (`templates`, `ac_library`).
@@ -46,7 +101,8 @@ impl Library {
         crate::workspace_dir().join("templates")
     }
 
-    /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`).
+    /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) and parses its
+    /// root file; the files of its modules are read, not yet parsed.
     pub fn open(dir: &Path) -> Result<Library, Error> {
         if !dir.join("Cargo.toml").is_file() {
             return Err(ErrorKind::NotALibrary {
@@ -66,48 +122,62 @@ impl Library {
         let mut library = Library {
             name,
             dir: dir.to_path_buf(),
-            modules: Vec::new(),
+            modules: vec![Module {
+                name: String::new(),
+                parent: None,
+                attrs: Vec::new(),
+                vis: syn::Visibility::Inherited,
+                entries: Vec::new(),
+                text: source::read(&root_file)?.into(),
+                hints: TextHints::default(),
+                unparsed: Some(root_file.parent().unwrap_or(dir).to_path_buf()),
+                file: root_file,
+            }],
         };
-        let text: Rc<str> = source::read(&root_file)?.into();
-        let file = source::parse(&root_file, &text)?;
-        let children_dir = root_file.parent().unwrap_or(dir).to_path_buf();
-        library.add_module(
-            String::new(),
-            None,
-            file.attrs,
-            syn::Visibility::Inherited,
-            file.items,
-            &root_file,
-            &text,
-            &children_dir,
-        )?;
+        library.load(0)?;
         Ok(library)
     }
 
-    /// Loads a module whose items are `items` (written in `file`, whose text is `text`);
-    /// its file submodules live in `children_dir`.
-    #[allow(clippy::too_many_arguments)]
-    fn add_module(
+    pub fn is_loaded(&self, m: ModuleId) -> bool {
+        self.modules[m].unparsed.is_none()
+    }
+
+    /// What module `m`'s text says before it is parsed; see [`TextHints`].
+    pub fn hints(&self, m: ModuleId) -> &TextHints {
+        &self.modules[m].hints
+    }
+
+    /// Parses module `m` if it is not yet: its items, its inline modules, and the files of its
+    /// file modules (read, not parsed).
+    pub fn load(&mut self, m: ModuleId) -> Result<(), Error> {
+        let Some(children_dir) = self.modules[m].unparsed.take() else {
+            return Ok(());
+        };
+        let (file, text) = (self.modules[m].file.clone(), self.modules[m].text.clone());
+        let parsed = source::parse_without_tests(&file, &text)?;
+        self.modules[m].attrs.extend(parsed.attrs);
+        self.add_items(m, parsed.items, &children_dir)
+    }
+
+    /// Loads every module.
+    pub fn load_all(&mut self) -> Result<(), Error> {
+        let mut m = 0;
+        while m < self.modules.len() {
+            self.load(m)?;
+            m += 1;
+        }
+        Ok(())
+    }
+
+    /// Fills module `id` with `items`, written in its file; its file submodules live in
+    /// `children_dir`.
+    fn add_items(
         &mut self,
-        name: String,
-        parent: Option<ModuleId>,
-        attrs: Vec<syn::Attribute>,
-        vis: syn::Visibility,
+        id: ModuleId,
         items: Vec<syn::Item>,
-        file: &Path,
-        text: &Rc<str>,
         children_dir: &Path,
-    ) -> Result<ModuleId, Error> {
-        let id = self.modules.len();
-        self.modules.push(Module {
-            name,
-            parent,
-            attrs,
-            vis,
-            entries: Vec::new(),
-            file: file.to_path_buf(),
-            text: text.clone(),
-        });
+    ) -> Result<(), Error> {
+        let (file, text) = (self.modules[id].file.clone(), self.modules[id].text.clone());
         let mut entries = Vec::new();
         for item in items {
             if item_attrs(&item).iter().any(is_cfg_test) {
@@ -118,19 +188,25 @@ impl Library {
                 continue;
             };
             let name = module.ident.to_string();
-            let child = match module.content {
-                Some((_, items)) => self.add_module(
-                    name.clone(),
-                    Some(id),
-                    module.attrs,
-                    module.vis,
-                    items,
-                    file,
-                    text,
-                    &children_dir.join(&name),
-                )?,
+            let child = self.modules.len();
+            let mut child_module = Module {
+                name: name.clone(),
+                parent: Some(id),
+                attrs: module.attrs,
+                vis: module.vis,
+                entries: Vec::new(),
+                file: file.clone(),
+                text: text.clone(),
+                unparsed: None,
+                hints: TextHints::default(),
+            };
+            match module.content {
+                Some((_, items)) => {
+                    self.modules.push(child_module);
+                    self.add_items(child, items, &children_dir.join(&name))?;
+                }
                 None => {
-                    let candidates = match path_attribute(&module.attrs) {
+                    let candidates = match path_attribute(&child_module.attrs) {
                         Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
                         None => vec![
                             children_dir.join(format!("{name}.rs")),
@@ -139,38 +215,28 @@ impl Library {
                     };
                     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
                         return Err(ErrorKind::ModuleFileMissing {
-                            at: Location::of_span(file, text, module.ident.span()),
+                            at: Location::of_span(&file, &text, module.ident.span()),
                             module: name,
                             tried: candidates,
                         }
                         .into());
                     };
-                    let child_text: Rc<str> = source::read(path)?.into();
-                    let child_file = source::parse(path, &child_text)?;
-                    let grandchildren = if path.ends_with("mod.rs") {
+                    child_module.unparsed = Some(if path.ends_with("mod.rs") {
                         path.parent().unwrap_or(children_dir).to_path_buf()
                     } else {
                         children_dir.join(&name)
-                    };
-                    let mut attrs = module.attrs;
-                    attrs.retain(|a| !a.path().is_ident("path"));
-                    attrs.extend(child_file.attrs);
-                    self.add_module(
-                        name,
-                        Some(id),
-                        attrs,
-                        module.vis,
-                        child_file.items,
-                        path,
-                        &child_text,
-                        &grandchildren,
-                    )?
+                    });
+                    child_module.text = source::read(path)?.into();
+                    child_module.hints = TextHints::of(&child_module.text);
+                    child_module.file = path.clone();
+                    child_module.attrs.retain(|a| !a.path().is_ident("path"));
+                    self.modules.push(child_module);
                 }
-            };
+            }
             entries.push(Entry::Module(child));
         }
         self.modules[id].entries = entries;
-        Ok(id)
+        Ok(())
     }
 
     /// `a::b` for a module, the crate name for the root.
@@ -204,5 +270,31 @@ fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
             _ => None,
         },
         _ => None,
+    })
+}
+
+fn is_ident_char(c: char) -> bool {
+    c == '_' || c.is_alphanumeric()
+}
+
+/// The length of the identifier `text` starts with.
+fn ident_len(text: &str) -> usize {
+    text.find(|c: char| !is_ident_char(c)).unwrap_or(text.len())
+}
+
+/// What follows each whole-identifier occurrence of `word` in `text`.
+fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
+    words(text, word).map(move |at| &text[at + word.len()..])
+}
+
+/// Where `word` occurs in `text` as a whole identifier.
+fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
+    text.match_indices(word).filter_map(move |(at, _)| {
+        let whole = !text[..at].chars().next_back().is_some_and(is_ident_char)
+            && !text[at + word.len()..]
+                .chars()
+                .next()
+                .is_some_and(is_ident_char);
+        whole.then_some(at)
     })
 }

@@ -311,7 +311,7 @@ impl Solution {
     /// can name.
     pub fn identifiers(&self) -> BTreeSet<String> {
         let mut out = BTreeSet::new();
-        identifiers_in(quote::ToTokens::to_token_stream(&self.file), &mut out);
+        Identifiers(&mut out).visit_file(&self.file);
         out
     }
 
@@ -353,6 +353,33 @@ impl Solution {
                 .char_indices()
                 .nth(column)
                 .map_or(rest.len(), |(i, _)| i)
+    }
+}
+
+/// Collects every identifier of a syntax tree, macro arguments included; walking the tree is
+/// much cheaper than printing it back to tokens.
+pub struct Identifiers<'a>(pub &'a mut BTreeSet<String>);
+
+impl Identifiers<'_> {
+    fn tokens(&mut self, stream: TokenStream) {
+        for token in stream {
+            match token {
+                TokenTree::Ident(id) => self.visit_ident(&id),
+                TokenTree::Group(g) => self.tokens(g.stream()),
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Visit<'_> for Identifiers<'_> {
+    fn visit_ident(&mut self, ident: &proc_macro2::Ident) {
+        self.0.insert(ident.to_string());
+    }
+
+    fn visit_macro(&mut self, mac: &syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        self.tokens(mac.tokens.clone());
     }
 }
 
@@ -415,18 +442,5 @@ mod tests {
                 "::e"
             ]
         );
-    }
-}
-
-/// Adds every identifier in `stream`, at any depth, to `out`.
-pub fn identifiers_in(stream: TokenStream, out: &mut BTreeSet<String>) {
-    for token in stream {
-        match token {
-            TokenTree::Ident(id) => {
-                out.insert(id.to_string());
-            }
-            TokenTree::Group(g) => identifiers_in(g.stream(), out),
-            _ => {}
-        }
     }
 }

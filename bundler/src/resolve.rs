@@ -9,9 +9,10 @@
 //! one of its associated items' names.
 
 use crate::library::{Entry, Library, ModuleId};
-use crate::parse::{identifiers_in, PathRef, Paths, Solution};
+use crate::parse::{Identifiers, PathRef, Paths, Solution};
 use crate::source::{item_name, Location};
 use crate::{Error, ErrorKind};
+use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 
 /// A library item by module and position in it.
@@ -103,6 +104,9 @@ struct Resolver<'l> {
     populated: BTreeSet<ModuleId>,
     /// Every identifier in the solution and in kept items: the names methods are called by.
     idents: BTreeSet<String>,
+    /// Modules not parsed yet that this pass found it needs: the pass is redone once they
+    /// are loaded.
+    needed: RefCell<BTreeSet<ModuleId>>,
 }
 
 impl<'l> Resolver<'l> {
@@ -122,6 +126,7 @@ impl<'l> Resolver<'l> {
             work: Vec::new(),
             populated: BTreeSet::new(),
             idents: BTreeSet::new(),
+            needed: RefCell::default(),
         }
     }
 
@@ -159,6 +164,9 @@ impl<'l> Resolver<'l> {
     /// leaves that bind it, and failing those, what its globs bring in.
     fn lookup(&self, m: ModuleId, name: &str, stack: &mut Vec<Node>) -> Result<Found, Error> {
         let mut found = Found::default();
+        if !self.loaded(m) {
+            return Ok(found);
+        }
         let module = &self.lib.modules[m];
         let mut globs = Vec::new();
         for (i, entry) in module.entries.iter().enumerate() {
@@ -257,6 +265,9 @@ impl<'l> Resolver<'l> {
     ) -> Vec<Target> {
         let mut out = Vec::new();
         for (m, module) in self.lib.modules.iter().enumerate() {
+            if !self.lib.is_loaded(m) && self.lib.hints(m).macros.contains(name) {
+                self.needed.borrow_mut().insert(m);
+            }
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(syn::Item::Macro(mac)) = entry {
                     if mac.ident.as_ref().is_some_and(|id| id == name) && accept(m, mac) {
@@ -355,6 +366,44 @@ impl<'l> Resolver<'l> {
             Outcome::External(via) => via,
             Outcome::Missing { .. } => Vec::new(),
         })
+    }
+
+    /// Whether module `m` is parsed; if not, it is marked as needed.
+    fn loaded(&self, m: ModuleId) -> bool {
+        let loaded = self.lib.is_loaded(m);
+        if !loaded {
+            self.needed.borrow_mut().insert(m);
+        }
+        loaded
+    }
+
+    /// The modules not parsed yet that may hold what the kept items need without naming it:
+    /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
+    fn unparsed_that_may_matter(&self) -> Vec<ModuleId> {
+        let mut types = BTreeSet::new();
+        for node in &self.kept {
+            if let Node::Item(m, i) = *node {
+                if let Some(
+                    item @ (syn::Item::Struct(_)
+                    | syn::Item::Enum(_)
+                    | syn::Item::Union(_)
+                    | syn::Item::Trait(_)
+                    | syn::Item::Type(_)),
+                ) = self.item((m, i))
+                {
+                    types.extend(item_name(item).map(|n| n.to_string()));
+                }
+            }
+        }
+        (0..self.lib.modules.len())
+            .filter(|&m| {
+                let hints = self.lib.hints(m);
+                !self.lib.is_loaded(m)
+                    && (hints.declares_file_modules
+                        || !hints.impl_names.is_disjoint(&types)
+                        || !hints.macros.is_disjoint(&self.idents))
+            })
+            .collect()
     }
 
     fn keep(&mut self, node: Node) {
@@ -468,7 +517,10 @@ impl<'l> Resolver<'l> {
     fn deps(&mut self, node: Node) -> Result<Vec<Node>, Error> {
         let mut out = Vec::new();
         match node {
-            Node::Module(m) => out.extend(self.lib.modules[m].parent.map(Node::Module)),
+            Node::Module(m) => {
+                self.loaded(m); // its docs and attributes are emitted with it
+                out.extend(self.lib.modules[m].parent.map(Node::Module));
+            }
             Node::Leaf(m, i, l) => {
                 out.push(Node::Module(m));
                 let leaf = self.leaves[&(m, i)][l].clone();
@@ -477,7 +529,7 @@ impl<'l> Resolver<'l> {
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
                 if let Some(item) = self.item((m, i)) {
-                    identifiers_in(quote::ToTokens::to_token_stream(item), &mut self.idents);
+                    syn::visit::Visit::visit_item(&mut Identifiers(&mut self.idents), item);
                     for path in Paths::of_item(item) {
                         out.extend(self.needs(m, &path)?);
                     }
@@ -520,6 +572,9 @@ impl<'l> Resolver<'l> {
     /// is `None`), with its traits, for method calls that never name them.
     fn keep_module(&mut self, m: ModuleId, names: Option<&BTreeSet<String>>) {
         self.keep(Node::Module(m));
+        if !self.loaded(m) {
+            return;
+        }
         let wanted = |name: &str| names.is_none_or(|n| n.contains(name));
         for (i, entry) in self.lib.modules[m].entries.iter().enumerate() {
             match entry {
@@ -547,56 +602,87 @@ impl<'l> Resolver<'l> {
     }
 }
 
-/// What the solution's references into the library need.
-pub fn for_solution(lib: &Library, solution: &Solution, refs: &[PathRef]) -> Result<Kept, Error> {
-    let mut resolver = Resolver::new(lib);
+/// What the solution's references into the library need. Parses the library's modules as
+/// they turn out to be needed.
+pub fn for_solution(
+    lib: &mut Library,
+    solution: &Solution,
+    refs: &[PathRef],
+) -> Result<Kept, Error> {
     let idents = solution.identifiers();
-    resolver.idents.clone_from(&idents);
-    for r in refs {
-        let mut segments = r.segments.clone();
-        segments[0] = "crate".into();
-        let at = |index: usize| Location::of_span(&solution.path, &solution.text, r.spans[index]);
-        match resolver.resolve(0, &segments, &mut Vec::new())? {
-            Outcome::Found(found) => {
-                for node in found.via {
-                    resolver.keep(node);
-                }
-                for target in found.targets {
-                    match target {
-                        Target::Module(m) => resolver.keep_module(m, Some(&idents)),
-                        Target::Item(_) => resolver.keep(target.node()),
+    resolve_loading(lib, |resolver| {
+        resolver.idents.clone_from(&idents);
+        for r in refs {
+            let mut segments = r.segments.clone();
+            segments[0] = "crate".into();
+            let at =
+                |index: usize| Location::of_span(&solution.path, &solution.text, r.spans[index]);
+            match resolver.resolve(0, &segments, &mut Vec::new())? {
+                Outcome::Found(found) => {
+                    for node in found.via {
+                        resolver.keep(node);
+                    }
+                    for target in found.targets {
+                        match target {
+                            Target::Module(m) => resolver.keep_module(m, Some(&idents)),
+                            Target::Item(_) => resolver.keep(target.node()),
+                        }
                     }
                 }
-            }
-            Outcome::External(_) => unreachable!("paths from `crate` stay in the library"),
-            Outcome::Missing { module, index } => {
-                return Err(unknown(lib, at(index), &r.segments, module, index));
+                Outcome::External(_) => unreachable!("paths from `crate` stay in the library"),
+                Outcome::Missing { module, index } => {
+                    return Err(unknown(resolver.lib, at(index), &r.segments, module, index));
+                }
             }
         }
-    }
-    resolver.run()?;
-    Ok(Kept {
-        nodes: resolver.kept,
+        Ok(())
     })
 }
 
 /// Whole modules by name (`show`): each with all its items and what they need.
-pub fn for_modules(lib: &Library, names: &[String]) -> Result<Kept, Error> {
-    let mut resolver = Resolver::new(lib);
-    for name in names {
-        let Some(m) = lib.child(0, name) else {
-            return Err(ErrorKind::UnknownTemplate {
-                name: name.clone(),
-                suggestion: crate::suggest::closest(name, child_names(lib, 0)).map(str::to_string),
-            }
-            .into());
-        };
-        resolver.keep_module(m, None);
-    }
-    resolver.run()?;
-    Ok(Kept {
-        nodes: resolver.kept,
+pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
+    resolve_loading(lib, |resolver| {
+        for name in names {
+            let Some(m) = resolver.lib.child(0, name) else {
+                return Err(ErrorKind::UnknownTemplate {
+                    name: name.clone(),
+                    suggestion: crate::suggest::closest(name, child_names(resolver.lib, 0))
+                        .map(str::to_string),
+                }
+                .into());
+            };
+            resolver.keep_module(m, None);
+        }
+        Ok(())
     })
+}
+
+/// Runs `start` and the fixpoint over the modules parsed so far; while that meets modules
+/// not parsed yet that it needs (or that may matter), parses them and starts again. An error
+/// counts only once nothing is left to parse: it may come from a module not read yet.
+fn resolve_loading(
+    lib: &mut Library,
+    start: impl Fn(&mut Resolver) -> Result<(), Error>,
+) -> Result<Kept, Error> {
+    loop {
+        let mut resolver = Resolver::new(lib);
+        let result = start(&mut resolver).and_then(|()| resolver.run());
+        let mut needed = resolver.needed.take();
+        if needed.is_empty() {
+            match result {
+                Ok(()) => needed.extend(resolver.unparsed_that_may_matter()),
+                // Before reporting an error, make sure no unparsed module holds the answer.
+                Err(_) => needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m))),
+            }
+        }
+        let kept = resolver.kept;
+        if needed.is_empty() {
+            return result.map(|()| Kept { nodes: kept });
+        }
+        for m in needed {
+            lib.load(m)?;
+        }
+    }
 }
 
 /// The names of the child modules of `m`.

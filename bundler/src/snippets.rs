@@ -71,7 +71,7 @@ pub struct Snippet {
 /// `show(&[name])`: the template with everything it depends on, as `bundler show` prints it.
 pub fn collect<E>(
     catalog: &Catalog,
-    show: &dyn Fn(&[String]) -> Result<String, E>,
+    show: &mut dyn FnMut(&[String]) -> Result<String, E>,
 ) -> Result<Vec<Snippet>, E> {
     catalog
         .templates()

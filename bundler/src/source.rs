@@ -112,6 +112,148 @@ pub fn parse(path: &Path, source: &str) -> Result<syn::File, SourceError> {
     })
 }
 
+/// Parses a library file without its `#[cfg(test)] mod` items, which a bundle never keeps and
+/// which hold most of a template's text: they are blanked out (newlines kept, so every
+/// position stays where it was) before syn reads the file. If that text does not parse, the
+/// whole file is parsed instead, which also gives the error a full parse would.
+pub fn parse_without_tests(path: &Path, source: &str) -> Result<syn::File, SourceError> {
+    match blank_test_modules(source).map(|text| syn::parse_file(&text)) {
+        Some(Ok(file)) => Ok(file),
+        _ => parse(path, source),
+    }
+}
+
+const CFG_TEST: &str = "#[cfg(test)]";
+
+/// `source` with each top-level `#[cfg(test)] [pub[(..)]] mod name { .. }` turned into spaces, or
+/// `None` if it has none or its delimiters do not balance. A small scanner of Rust's lexical
+/// rules (comments, strings, raw strings, characters against lifetimes) finds the module's
+/// end without building tokens.
+fn blank_test_modules(source: &str) -> Option<String> {
+    let bytes = source.as_bytes();
+    let mut blank = Vec::new();
+    let (mut i, mut depth, mut module_start) = (0, 0usize, None);
+    while i < bytes.len() {
+        match bytes[i] {
+            b'/' if bytes.get(i + 1) == Some(&b'/') => {
+                i = source[i..].find('\n').map_or(bytes.len(), |n| i + n);
+                continue;
+            }
+            b'/' if bytes.get(i + 1) == Some(&b'*') => {
+                let mut nested = 0;
+                while i < bytes.len() {
+                    if bytes[i..].starts_with(b"/*") {
+                        nested += 1;
+                        i += 2;
+                    } else if bytes[i..].starts_with(b"*/") {
+                        nested -= 1;
+                        i += 2;
+                        if nested == 0 {
+                            break;
+                        }
+                    } else {
+                        i += 1;
+                    }
+                }
+                continue;
+            }
+            b'"' => i = string_end(bytes, i + 1, None)?,
+            b if is_ident_byte(b) => {
+                // A whole word, so that the quotes of `r"..."`, `br#"..."#` are seen as such.
+                let word = bytes[i..].iter().take_while(|&&b| is_ident_byte(b)).count();
+                let hashes = bytes[i + word..].iter().take_while(|&&b| b == b'#').count();
+                let raw = matches!(&bytes[i..i + word], b"r" | b"br" | b"cr");
+                i = if raw && bytes.get(i + word + hashes) == Some(&b'"') {
+                    string_end(bytes, i + word + hashes + 1, Some(hashes))? + 1
+                } else {
+                    i + word
+                };
+                continue;
+            }
+            b'\'' => {
+                // A character literal, or else a lifetime or label, which needs nothing.
+                let rest = &source[i + 1..];
+                let mut chars = rest.char_indices();
+                match chars.next() {
+                    Some((_, '\\')) => i += 1 + rest[2..].find('\'')? + 2,
+                    Some((_, c)) if rest[c.len_utf8()..].starts_with('\'') => {
+                        i += 1 + c.len_utf8();
+                    }
+                    _ => {}
+                }
+            }
+            b'(' | b'[' | b'{' => depth += 1,
+            b')' | b']' | b'}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    if let Some(start) = module_start.take() {
+                        blank.push(start..i + 1);
+                    }
+                }
+            }
+            b'#' if depth == 0 && source[i..].starts_with(CFG_TEST) => {
+                let rest = source[i + CFG_TEST.len()..].trim_start();
+                let rest = match rest.strip_prefix("pub") {
+                    Some(vis) if vis.trim_start().starts_with('(') => {
+                        vis.split_once(')').map_or(rest, |(_, r)| r.trim_start())
+                    }
+                    Some(vis) => vis.trim_start(),
+                    None => rest,
+                };
+                if let Some(rest) = rest.strip_prefix("mod ") {
+                    let rest = rest.trim_start();
+                    let name = rest.bytes().take_while(|&b| is_ident_byte(b)).count();
+                    let body = rest[name..].trim_start();
+                    if name > 0 && body.starts_with('{') {
+                        module_start = Some(i);
+                        i = source.len() - body.len(); // on to the module's `{`
+                        continue;
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    if blank.is_empty() || depth != 0 {
+        return None;
+    }
+    let mut text = String::with_capacity(source.len());
+    let mut last = 0;
+    for range in blank {
+        text.push_str(&source[last..range.start]);
+        text.extend(
+            source[range.clone()]
+                .chars()
+                .map(|c| if c == '\n' { c } else { ' ' }),
+        );
+        last = range.end;
+    }
+    text.push_str(&source[last..]);
+    Some(text)
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
+}
+
+/// The index of the last character of a string whose text starts at `from`: its closing
+/// quote, or for a raw string with `Some(hashes)`, the last `#` after it (no escapes there).
+fn string_end(bytes: &[u8], from: usize, raw: Option<usize>) -> Option<usize> {
+    let mut i = from;
+    while i < bytes.len() {
+        match (bytes[i], raw) {
+            (b'\\', None) => i += 2,
+            (b'"', None) => return Some(i),
+            (b'"', Some(hashes)) if bytes[i + 1..].starts_with(&vec![b'#'; hashes]) => {
+                return Some(i + hashes);
+            }
+            _ => i += 1,
+        }
+    }
+    None
+}
+
 /// The crate name a library is used under: `[lib] name`, else `[package] name` with `-` as
 /// `_`. Also returns the path of its root file (`[lib] path`, else `src/lib.rs`).
 pub fn library_manifest(library_dir: &Path) -> Result<(String, PathBuf), SourceError> {
@@ -203,5 +345,64 @@ mod tests {
     fn offsets_count_characters_not_bytes() {
         let at = Location::of_offset(Path::new("a.rs"), "é\nxé!", 6);
         assert_eq!((at.line, at.column), (2, 3));
+    }
+
+    /// The items of `text` with each `#[cfg(test)]` item left out, as tokens.
+    fn items_but_tests(file: &syn::File) -> Vec<String> {
+        file.items
+            .iter()
+            .filter(|item| !item_attrs(item).iter().any(is_cfg_test))
+            .map(|item| quote::ToTokens::to_token_stream(item).to_string())
+            .collect()
+    }
+
+    #[test]
+    fn blanking_finds_the_end_of_a_test_module_past_tricky_literals() {
+        let source = "use std::fmt;\n#[cfg(test)]\nmod tests {\n    const A: &str = \"}\\\"}\";\n    \
+                      const B: &str = r#\"}\"#;\n    const C: &[u8] = br\"\\\";\n    const D: char = '}';\n    \
+                      const E: char = '\\'';\n    fn f<'a>(x: &'a str) -> &'a str { x } // }\n    \
+                      /* } /* } */ */\n}\npub fn after() {}\n";
+        let blanked = blank_test_modules(source).expect("a test module to blank");
+        assert_eq!(blanked.len(), source.len());
+        assert_eq!(blanked.lines().count(), source.lines().count());
+        let file = syn::parse_file(&blanked).unwrap();
+        assert_eq!(file.items.len(), 2, "{blanked}");
+        let after = blanked.lines().position(|l| l == "pub fn after() {}");
+        assert_eq!(after, source.lines().position(|l| l == "pub fn after() {}"));
+    }
+
+    #[test]
+    fn blanking_declines_unbalanced_text_and_files_without_tests() {
+        assert_eq!(blank_test_modules("#[cfg(test)]\nmod tests {\n"), None);
+        assert_eq!(blank_test_modules("fn f() {}\n"), None);
+        // Not a module: left to the full parse.
+        assert_eq!(blank_test_modules("#[cfg(test)]\nfn f() {}\n"), None);
+    }
+
+    /// On every template, the fast path is taken and gives the items a full parse gives.
+    #[test]
+    fn every_template_parses_the_same_without_its_tests() {
+        let dir = crate::workspace_dir().join("templates/src");
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let text = read(&path).unwrap();
+            let full = parse(&path, &text).unwrap();
+            if full
+                .items
+                .iter()
+                .any(|i| matches!(i, syn::Item::Mod(m) if m.attrs.iter().any(is_cfg_test)))
+            {
+                let blanked = blank_test_modules(&text)
+                    .unwrap_or_else(|| panic!("{}: no test module found", path.display()));
+                let fast =
+                    syn::parse_file(&blanked).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                assert_eq!(
+                    items_but_tests(&fast),
+                    items_but_tests(&full),
+                    "{}",
+                    path.display()
+                );
+            }
+        }
     }
 }

@@ -64,7 +64,7 @@ fn library() -> Library {
 /// Bundles the fixture, keeps a copy of the result as `CARGO_TARGET_TMPDIR/ac_library/NAME`.
 fn bundle(opts: &BundleOptions, name: &str) -> String {
     let solution = fixture_dir().join("main.rs");
-    let code = bundler::bundle(&solution, &library(), opts)
+    let code = bundler::bundle(&solution, &mut library(), opts)
         .unwrap_or_else(|e| panic!("cannot bundle {}: {e}", solution.display()));
     let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ac_library");
     std::fs::create_dir_all(&kept).unwrap();

@@ -23,7 +23,7 @@ fn relative(path: &str) -> PathBuf {
 }
 
 fn bundle(solution: &str, opts: &BundleOptions) -> String {
-    bundler::bundle(&relative(solution), &game_lib(), opts)
+    bundler::bundle(&relative(solution), &mut game_lib(), opts)
         .unwrap_or_else(|e| panic!("bundling {solution}: {e}"))
 }
 
@@ -85,7 +85,27 @@ fixture_tests!(
     reexport_macro,
     extern_crate,
     no_library,
+    impl_elsewhere,
 );
+
+/// A bundle parses the modules it reaches and those that may hold impls of what it keeps,
+/// not the rest.
+#[test]
+fn modules_nothing_reaches_are_not_parsed() {
+    let mut lib = game_lib();
+    bundler::bundle(
+        &relative("solutions/grouped.rs"),
+        &mut lib,
+        &BundleOptions::default(),
+    )
+    .unwrap();
+    let loaded = |name: &str| {
+        let m = lib.child(0, name).unwrap();
+        lib.is_loaded(m)
+    };
+    assert!(loaded("arith") && loaded("shapes") && loaded("impls"));
+    assert!(!loaded("unreached"));
+}
 
 #[test]
 fn only_reached_items_are_kept() {
@@ -164,8 +184,8 @@ fn check_fails_with_rustcs_message() {
 
 /// The message for a solution that cannot be bundled against `library`.
 fn error(library: &str, solution: &str) -> String {
-    let lib = Library::open(&relative(library)).unwrap();
-    bundler::bundle(&relative(solution), &lib, &BundleOptions::default())
+    let mut lib = Library::open(&relative(library)).unwrap();
+    bundler::bundle(&relative(solution), &mut lib, &BundleOptions::default())
         .unwrap_err()
         .to_string()
 }

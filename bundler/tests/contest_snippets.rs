@@ -39,7 +39,7 @@ fn expected(catalog: &Catalog) -> BTreeMap<String, String> {
 }
 
 fn snippets(catalog: &Catalog) -> Vec<Snippet> {
-    collect(catalog, &|names: &[String]| show(catalog, names)).unwrap()
+    collect(catalog, &mut |names: &[String]| show(catalog, names)).unwrap()
 }
 
 /// Removes the backslash in front of each character of `special`, as the editor does.
@@ -86,7 +86,7 @@ fn the_fixture_really_has_special_characters() {
 #[test]
 fn a_failing_show_stops_collection() {
     let catalog = catalog();
-    let result = collect(&catalog, &|names: &[String]| {
+    let result = collect(&catalog, &mut |names: &[String]| {
         if names[0] == "mex" {
             Err("engine failed")
         } else {

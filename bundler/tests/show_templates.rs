@@ -15,13 +15,13 @@ fn every_template_shown_alone_compiles_cleanly() {
         .map(|t| t.name.clone())
         .collect();
     assert!(names.len() >= 20, "too few templates: {names:?}");
-    let library = Library::open(&dir).unwrap();
+    let mut library = Library::open(&dir).unwrap();
     let sources: Vec<(String, String)> = names
         .iter()
         .map(|name| {
             let shown = bundler::show(
                 std::slice::from_ref(name),
-                &library,
+                &mut library,
                 &BundleOptions::default(),
             )
             .unwrap_or_else(|e| panic!("show {name}: {e}"));
@@ -69,10 +69,10 @@ fn every_template_shown_alone_compiles_cleanly() {
 
 #[test]
 fn show_keeps_dependencies_and_nothing_else() {
-    let library = Library::open(&Library::default_dir()).unwrap();
+    let mut library = Library::open(&Library::default_dir()).unwrap();
     let shown = bundler::show(
         &["wythoff".to_string()],
-        &library,
+        &mut library,
         &BundleOptions::default(),
     )
     .unwrap();
@@ -82,9 +82,13 @@ fn show_keeps_dependencies_and_nothing_else() {
 
 #[test]
 fn show_of_an_unknown_name_suggests_the_closest() {
-    let library = Library::open(&Library::default_dir()).unwrap();
-    let err =
-        bundler::show(&["wythof".to_string()], &library, &BundleOptions::default()).unwrap_err();
+    let mut library = Library::open(&Library::default_dir()).unwrap();
+    let err = bundler::show(
+        &["wythof".to_string()],
+        &mut library,
+        &BundleOptions::default(),
+    )
+    .unwrap_err();
     assert_eq!(
         err.to_string(),
         "no template named `wythof`; did you mean `wythoff`?"
