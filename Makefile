@@ -3,7 +3,7 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --quiet --release -p bundler --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle test lint doc bench
+.PHONY: help bundle judge test lint doc bench
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -11,10 +11,14 @@ help: ## Show this help
 
 bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
 	@test -n "$(P)" || { echo "usage: make bundle P=<problem id>" >&2; exit 2; }
+	@test -f problems/$(P)/main.rs || { echo "make bundle: no problem '$(P)' (no problems/$(P)/main.rs); problems:" $$(ls problems | grep -v -e src -e Cargo.toml) >&2; exit 2; }
 	@$(BUNDLER) bundle problems/$(P)/main.rs
 
 test: ## Run every test: templates, bundler, and the judge suite
 	$(CARGO) test --workspace
+
+judge: ## Judge every problem (or P=<id>) as a judge would and print the verdict table
+	@$(BUNDLER) test $(P)
 
 lint: ## Clippy with -D warnings, and rustfmt --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings

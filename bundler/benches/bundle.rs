@@ -30,8 +30,8 @@ fn main() {
     let lib_dir = Library::default_dir();
     println!("{RUNS} runs each; median");
     println!(
-        "{:<16} {:>12} {:>12} {:>12} {:>10}",
-        "problem", "in-process", "  of it open", "process", "bytes"
+        "{:<16} {:>12} {:>12} {:>12} {:>10} {:>14}",
+        "problem", "in-process", "  of it open", "process", "bytes", "--strip-docs"
     );
     for id in PROBLEMS {
         let main = workspace.join("problems").join(id).join("main.rs");
@@ -60,13 +60,21 @@ fn main() {
                 })
                 .collect(),
         );
+        let stripped = bundler::bundle(
+            &main,
+            &mut Library::open(&lib_dir).unwrap(),
+            &BundleOptions { strip_docs: true },
+        )
+        .unwrap()
+        .len();
         println!(
-            "{:<16} {:>12} {:>12} {:>12} {:>10}",
+            "{:<16} {:>12} {:>12} {:>12} {:>10} {:>14}",
             id,
             millis(median(total)),
             millis(median(open)),
             millis(process),
-            size
+            size,
+            stripped
         );
     }
 }
