@@ -20,9 +20,10 @@ test: ## Run every test: templates, bundler, and the judge suite
 judge: ## Judge every problem (or P=<id>) as a judge would and print the verdict table
 	@$(BUNDLER) test $(P)
 
-lint: ## Clippy with -D warnings, and rustfmt --check
+lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all -- --check
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
 bench: ## Time bundling (in-process and as a process) and show bundle sizes
 	$(CARGO) bench -p bundler --bench bundle

@@ -93,6 +93,7 @@ pub enum Command {
         problems: ProblemsArg,
     },
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
+    #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
     New {
         id: String,
         #[command(flatten)]
