@@ -79,7 +79,8 @@ pub struct Template {
     pub topic: &'static str,
     /// Templates this one names through `crate::<name>`, sorted.
     pub depends_on: Vec<String>,
-    /// Ids of the problems whose `main.rs` names this template, sorted.
+    /// Ids of the problems whose `main.rs` names this template or a template that uses it,
+    /// sorted.
     pub used_by: Vec<String>,
 }
 
@@ -152,8 +153,19 @@ impl Catalog {
                 if !main.is_file() {
                     continue;
                 }
-                let used =
+                let mut used =
                     module_references(&source::parse(&main, &source::read(&main)?)?, &crate_name);
+                // What the templates it names use, it uses too.
+                let mut pending: Vec<String> = used.iter().cloned().collect();
+                while let Some(name) = pending.pop() {
+                    if let Some(t) = templates.iter().find(|t| t.name == name) {
+                        for dep in &t.depends_on {
+                            if used.insert(dep.clone()) {
+                                pending.push(dep.clone());
+                            }
+                        }
+                    }
+                }
                 for template in &mut templates {
                     if used.contains(&template.name) {
                         template.used_by.push(id.to_string());
