@@ -205,7 +205,7 @@ fn blank_test_modules(source: &str) -> Option<String> {
                     let name = rest.bytes().take_while(|&b| is_ident_byte(b)).count();
                     let body = rest[name..].trim_start();
                     if name > 0 && body.starts_with('{') {
-                        module_start = Some(i);
+                        module_start = Some(attached_lines_start(source, i));
                         i = source.len() - body.len(); // on to the module's `{`
                         continue;
                     }
@@ -231,6 +231,25 @@ fn blank_test_modules(source: &str) -> Option<String> {
     }
     text.push_str(&source[last..]);
     Some(text)
+}
+
+/// Where the item whose `#[cfg(test)]` is at `at` starts: earlier whole lines of `///` doc
+/// comments and `#[...]` attributes belong to it too.
+fn attached_lines_start(source: &str, at: usize) -> usize {
+    let mut start = at;
+    while let Some(line_end) = source[..start]
+        .trim_end_matches([' ', '\t'])
+        .strip_suffix('\n')
+    {
+        let line_start = line_end.rfind('\n').map_or(0, |n| n + 1);
+        let line = line_end[line_start..].trim();
+        let doc = line.starts_with("///") && !line.starts_with("////");
+        if !(doc || line.starts_with("#[") && line.ends_with(']')) {
+            break;
+        }
+        start = line_start;
+    }
+    start
 }
 
 fn is_ident_byte(b: u8) -> bool {
@@ -358,7 +377,7 @@ mod tests {
 
     #[test]
     fn blanking_finds_the_end_of_a_test_module_past_tricky_literals() {
-        let source = "use std::fmt;\n#[cfg(test)]\nmod tests {\n    const A: &str = \"}\\\"}\";\n    \
+        let source = "use std::fmt;\n/// Checks.\n#[allow(unused)]\n#[cfg(test)]\nmod tests {\n    const A: &str = \"}\\\"}\";\n    \
                       const B: &str = r#\"}\"#;\n    const C: &[u8] = br\"\\\";\n    const D: char = '}';\n    \
                       const E: char = '\\'';\n    fn f<'a>(x: &'a str) -> &'a str { x } // }\n    \
                       /* } /* } */ */\n}\npub fn after() {}\n";
