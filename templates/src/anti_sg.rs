@@ -58,6 +58,7 @@ pub fn sj_condition_fails_at(options: &[Vec<usize>], grundy: &[u32]) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::{BTreeSet, HashMap};
 
     /// Normal-play Grundy values of an acyclic game graph, by recursion.
@@ -159,18 +160,12 @@ mod tests {
 
     #[test]
     fn random_acyclic_games() {
-        let mut seed = 0x0bad_5eed_1234_9876u64;
-        let mut next = move |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m) as usize
-        };
+        let mut rng = Rng::new(0x0bad_5eed_1234_9876);
         let mut held = 0;
         for _ in 0..400 {
             // Position v moves only to smaller positions, so the game is acyclic.
             let game: Vec<Vec<usize>> = (0..8usize)
-                .map(|v| (0..v).filter(|_| next(3) == 0).collect())
+                .map(|v| (0..v).filter(|_| rng.below(3) == 0).collect())
                 .collect();
             held += usize::from(check_game(&game));
         }
