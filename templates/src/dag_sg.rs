@@ -142,9 +142,7 @@ mod tests {
             let n = 1 + rng.below(60);
             // Edges go from higher to lower rank; ranks are a random permutation.
             let mut rank: Vec<usize> = (0..n).collect();
-            for i in (1..n).rev() {
-                rank.swap(i, rng.below(i + 1));
-            }
+            rng.shuffle(&mut rank);
             let mut g = vec![Vec::new(); n];
             for _ in 0..rng.below(4 * n + 1) {
                 let (a, b) = (rng.below(n), rng.below(n));

@@ -204,12 +204,8 @@ mod tests {
             let core = n;
             n = attach(&mut edges, n + 1, core, 3);
             let mut label: Vec<usize> = (0..n).collect();
-            for i in (1..n).rev() {
-                label.swap(i, rng.below(i + 1));
-            }
-            for i in (1..edges.len()).rev() {
-                edges.swap(i, rng.below(i + 1));
-            }
+            rng.shuffle(&mut label);
+            rng.shuffle(&mut edges);
             let relabelled: Vec<(usize, usize)> =
                 edges.iter().map(|&(u, v)| (label[u], label[v])).collect();
             let mut game = relabelled.clone();

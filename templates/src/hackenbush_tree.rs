@@ -175,9 +175,7 @@ pub(crate) mod tests {
             if n - tree == 2 {
                 edges.push((n - 1, n - 2));
             }
-            for i in (1..edges.len()).rev() {
-                edges.swap(i, rng.below(i + 1));
-            }
+            rng.shuffle(&mut edges);
             let root = rng.below(tree);
             assert_eq!(hackenbush_tree(n, &edges, root), real_game(&edges, root));
         }
