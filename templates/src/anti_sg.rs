@@ -58,6 +58,7 @@ pub fn sj_condition_fails_at(options: &[Vec<usize>], grundy: &[u32]) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memo_sg::tests::kayles_moves;
     use crate::test_rng::Rng;
     use std::collections::{BTreeSet, HashMap};
 
@@ -174,29 +175,19 @@ mod tests {
 
     #[test]
     fn misere_kayles_breaks_the_formula() {
-        // Positions: sorted row lengths reachable from one row of 8 pins; a move knocks down
-        // one pin or two adjacent pins, possibly splitting a row.
+        // Positions: sorted row lengths reachable from one row of 8 pins.
         let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
         let mut states: Vec<Vec<u8>> = vec![vec![8]];
         let mut options: Vec<Vec<usize>> = Vec::new();
         index.insert(vec![8], 0);
         while options.len() < states.len() {
-            let rows = states[options.len()].clone();
             let mut opts = Vec::new();
-            for (i, &r) in rows.iter().enumerate() {
-                for take in 1..=2u8.min(r) {
-                    for left in 0..=r - take {
-                        let mut next = rows.clone();
-                        next.remove(i);
-                        next.extend([left, r - take - left].iter().filter(|&&x| x > 0));
-                        next.sort_unstable();
-                        let id = *index.entry(next.clone()).or_insert_with(|| {
-                            states.push(next);
-                            states.len() - 1
-                        });
-                        opts.push(id);
-                    }
-                }
+            for next in kayles_moves(&states[options.len()]) {
+                let id = *index.entry(next.clone()).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                opts.push(id);
             }
             options.push(opts);
         }
