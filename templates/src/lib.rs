@@ -30,11 +30,13 @@ pub mod staircase_nim;
 pub mod subtraction_sg;
 pub mod wythoff;
 
-/// The seeded random numbers of the test modules (`use crate::test_rng::Rng;`). It lives here,
-/// inline and `#[cfg(test)]`, so that it is no template: the catalog and the header check read
-/// every other `src/*.rs` as one, and the bundler drops test items, so no user sees it.
 #[cfg(test)]
 mod test_rng {
+    //! The seeded random numbers of the test modules (`use crate::test_rng::Rng;`). It lives
+    //! here, inline and `#[cfg(test)]`, so that it is no template: the catalog and the header
+    //! check read every other `src/*.rs` as one, and the bundler drops test items, so no user
+    //! sees it. (Its doc is inside: the bundler blanks test modules from their `#[cfg(test)]`.)
+
     /// Marsaglia's xorshift64 (shifts 13, 7, 17): fast, reproducible, and plenty for brute
     /// force checks. Not for anything that needs real randomness.
     pub(crate) struct Rng(u64);
