@@ -58,6 +58,8 @@ pub fn sj_condition_fails_at(options: &[Vec<usize>], grundy: &[u32]) -> Option<u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::memo_sg::tests::kayles_moves;
+    use crate::test_rng::Rng;
     use std::collections::{BTreeSet, HashMap};
 
     /// Normal-play Grundy values of an acyclic game graph, by recursion.
@@ -159,18 +161,12 @@ mod tests {
 
     #[test]
     fn random_acyclic_games() {
-        let mut seed = 0x0bad_5eed_1234_9876u64;
-        let mut next = move |m: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m) as usize
-        };
+        let mut rng = Rng::new(0x0bad_5eed_1234_9876);
         let mut held = 0;
         for _ in 0..400 {
             // Position v moves only to smaller positions, so the game is acyclic.
             let game: Vec<Vec<usize>> = (0..8usize)
-                .map(|v| (0..v).filter(|_| next(3) == 0).collect())
+                .map(|v| (0..v).filter(|_| rng.below(3) == 0).collect())
                 .collect();
             held += usize::from(check_game(&game));
         }
@@ -179,29 +175,19 @@ mod tests {
 
     #[test]
     fn misere_kayles_breaks_the_formula() {
-        // Positions: sorted row lengths reachable from one row of 8 pins; a move knocks down
-        // one pin or two adjacent pins, possibly splitting a row.
+        // Positions: sorted row lengths reachable from one row of 8 pins.
         let mut index: HashMap<Vec<u8>, usize> = HashMap::new();
         let mut states: Vec<Vec<u8>> = vec![vec![8]];
         let mut options: Vec<Vec<usize>> = Vec::new();
         index.insert(vec![8], 0);
         while options.len() < states.len() {
-            let rows = states[options.len()].clone();
             let mut opts = Vec::new();
-            for (i, &r) in rows.iter().enumerate() {
-                for take in 1..=2u8.min(r) {
-                    for left in 0..=r - take {
-                        let mut next = rows.clone();
-                        next.remove(i);
-                        next.extend([left, r - take - left].iter().filter(|&&x| x > 0));
-                        next.sort_unstable();
-                        let id = *index.entry(next.clone()).or_insert_with(|| {
-                            states.push(next);
-                            states.len() - 1
-                        });
-                        opts.push(id);
-                    }
-                }
+            for next in kayles_moves(&states[options.len()]) {
+                let id = *index.entry(next.clone()).or_insert_with(|| {
+                    states.push(next);
+                    states.len() - 1
+                });
+                opts.push(id);
             }
             options.push(opts);
         }

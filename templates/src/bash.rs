@@ -67,6 +67,7 @@ pub fn winning_take(n: u64, m: u64) -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     const MAX_N: usize = 200;
 
@@ -135,22 +136,16 @@ mod tests {
     fn huge_values_reduce_to_the_period() {
         // The game repeats with period a + b (a pile of n + a + b mirrors n): check big piles
         // against the brute-force table at the same residue.
-        let mut seed = 0xdead_beef_cafe_f00du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0xdead_beef_cafe_f00d);
         for _ in 0..2000 {
-            let a = 1 + next() % 12;
-            let b = a + next() % (13 - a);
-            let n = next();
+            let a = 1 + rng.next_u64() % 12;
+            let b = a + rng.next_u64() % (13 - a);
+            let n = rng.next_u64();
             let small = (n % (a + b)) as usize;
             let wins = naive_wins(a as usize, b as usize);
             assert_eq!(extended_first_player_wins(n, a, b), wins[small]);
             // Take 1..=huge from a pile no larger than huge: a Nim heap, value n.
-            let huge_b = u64::MAX - next() % 100;
+            let huge_b = u64::MAX - rng.next_u64() % 100;
             let pile = n.min(huge_b);
             assert_eq!(extended_grundy(pile, 1, huge_b), pile);
         }

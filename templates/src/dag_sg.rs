@@ -79,6 +79,7 @@ pub fn dag_sg(options: &[Vec<usize>]) -> Option<Vec<u32>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::BTreeSet;
 
     /// Recursive memoized mex; `None` when the search returns to a vertex still open.
@@ -136,23 +137,15 @@ mod tests {
 
     #[test]
     fn random_dags_with_repeated_options() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move |m: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % m as u64) as usize
-        };
+        let mut rng = Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..300 {
-            let n = 1 + next(60);
+            let n = 1 + rng.below(60);
             // Edges go from higher to lower rank; ranks are a random permutation.
             let mut rank: Vec<usize> = (0..n).collect();
-            for i in (1..n).rev() {
-                rank.swap(i, next(i + 1));
-            }
+            rng.shuffle(&mut rank);
             let mut g = vec![Vec::new(); n];
-            for _ in 0..next(4 * n + 1) {
-                let (a, b) = (next(n), next(n));
+            for _ in 0..rng.below(4 * n + 1) {
+                let (a, b) = (rng.below(n), rng.below(n));
                 if rank[a] > rank[b] {
                     g[a].push(b);
                 }

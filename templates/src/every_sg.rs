@@ -92,6 +92,7 @@ pub fn first_player_wins(steps: impl IntoIterator<Item = u32>) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::HashMap;
 
     /// Whether the mover wins the product game at `pos`: every component with a move must
@@ -156,19 +157,14 @@ mod tests {
 
     #[test]
     fn random_dags_match_product_game_search() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..300 {
-            let n = 1 + (next() % 9) as usize;
+            let n = 1 + rng.below(9);
             // Edges only go to higher vertices, listed in descending order.
             let adj: Vec<Vec<usize>> = (0..n)
                 .map(|v| {
-                    let mut out: Vec<usize> = (v + 1..n).filter(|_| next() % 3 == 0).collect();
+                    let mut out: Vec<usize> =
+                        (v + 1..n).filter(|_| rng.next_u64() % 3 == 0).collect();
                     out.reverse();
                     out
                 })

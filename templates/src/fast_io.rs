@@ -312,14 +312,8 @@ impl<W: Write> Drop for Writer<W> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::panic::{catch_unwind, AssertUnwindSafe};
-
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
 
     /// What the scanner makes of one token: the value read, or `None` if it panicked.
     fn scan<T>(token: &[u8], read: impl FnOnce(&mut Scanner) -> T) -> Option<T> {
@@ -395,7 +389,7 @@ mod tests {
 
     #[test]
     fn random_numbers_round_trip_with_random_whitespace() {
-        let mut seed = 0x0f0f_1234_5678_9abcu64;
+        let mut rng = Rng::new(0x0f0f_1234_5678_9abc);
         let separators = [" ", "\n", "\r\n", "\t", "  \n\n "];
         let mut numbers = vec![
             Number::Unsigned(u64::MAX),
@@ -407,11 +401,11 @@ mod tests {
         ];
         for round in 0..20_000 {
             // Random magnitudes: shift a random word right by a random amount.
-            let raw = xorshift(&mut seed) >> (xorshift(&mut seed) % 64);
+            let raw = rng.next_u64() >> (rng.next_u64() % 64);
             numbers.push(match round % 3 {
                 0 => Number::Unsigned(raw),
                 1 => Number::Signed(raw as i64),
-                _ => Number::Wide(raw as u128 * xorshift(&mut seed) as u128),
+                _ => Number::Wide(raw as u128 * rng.next_u64() as u128),
             });
         }
         let (mut text, mut standard) = (Vec::new(), String::from(" \r\n"));
@@ -419,7 +413,7 @@ mod tests {
             let mut out = Writer::new(&mut text);
             out.str(" \r\n");
             for &number in &numbers {
-                let separator = separators[xorshift(&mut seed) as usize % separators.len()];
+                let separator = separators[rng.below(separators.len())];
                 let written = match number {
                     Number::Unsigned(x) => (out.u64(x), x.to_string()).1,
                     Number::Signed(x) => (out.i64(x), x.to_string()).1,

@@ -131,6 +131,7 @@ fn find(parent: &mut [usize], mut v: usize) -> usize {
 mod tests {
     use super::*;
     use crate::hackenbush_tree::tests::real_game;
+    use crate::test_rng::Rng;
 
     /// Attaches a block at `at`: length 0 is a loop, 1 a stick to a new vertex, L >= 2 a ring
     /// through `at` and L - 1 new vertices. Returns the new vertex count.
@@ -191,30 +192,20 @@ mod tests {
 
     #[test]
     fn matches_the_real_game_on_random_relabelled_cacti() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut rng = Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..400 {
             let (mut edges, mut n) = (Vec::new(), 1);
-            let target = 8 + next(4);
+            let target = 8 + rng.below(4);
             while edges.len() < target {
-                let length = next(6).min(target - edges.len());
-                n = attach(&mut edges, n, next(n), length);
+                let length = rng.below(6).min(target - edges.len());
+                n = attach(&mut edges, n, rng.below(n), length);
             }
             // A stray triangle not connected to the ground is not in the game.
             let core = n;
             n = attach(&mut edges, n + 1, core, 3);
             let mut label: Vec<usize> = (0..n).collect();
-            for i in (1..n).rev() {
-                label.swap(i, next(i + 1));
-            }
-            for i in (1..edges.len()).rev() {
-                edges.swap(i, next(i + 1));
-            }
+            rng.shuffle(&mut label);
+            rng.shuffle(&mut edges);
             let relabelled: Vec<(usize, usize)> =
                 edges.iter().map(|&(u, v)| (label[u], label[v])).collect();
             let mut game = relabelled.clone();

@@ -80,6 +80,7 @@ pub fn hackenbush_tree(n: usize, edges: &[(usize, usize)], root: usize) -> u32 {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     /// Grundy value of the real game on any graph (`hackenbush_rings` uses it too): a state
     /// is the set of edges still standing (a bitmask); a move deletes one of them and then
@@ -165,25 +166,17 @@ pub(crate) mod tests {
 
     #[test]
     fn matches_the_real_game_on_random_trees_with_stray_vertices() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..300 {
-            let n = 8 + next(6);
+            let n = 8 + rng.below(6);
             // Vertices 0..tree form a tree; the rest are disconnected strays with an edge.
-            let tree = n - next(3);
-            let mut edges: Vec<(usize, usize)> = (1..tree).map(|v| (next(v), v)).collect();
+            let tree = n - rng.below(3);
+            let mut edges: Vec<(usize, usize)> = (1..tree).map(|v| (rng.below(v), v)).collect();
             if n - tree == 2 {
                 edges.push((n - 1, n - 2));
             }
-            for i in (1..edges.len()).rev() {
-                edges.swap(i, next(i + 1));
-            }
-            let root = next(tree);
+            rng.shuffle(&mut edges);
+            let root = rng.below(tree);
             assert_eq!(hackenbush_tree(n, &edges, root), real_game(&edges, root));
         }
     }

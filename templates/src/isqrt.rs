@@ -42,6 +42,7 @@ pub fn isqrt(n: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     fn is_floor_root(r: u128, n: u128) -> bool {
         let below = r.checked_mul(r).is_some_and(|sq| sq <= n);
@@ -63,17 +64,12 @@ mod tests {
 
     #[test]
     fn random_large_values_and_neighbours_of_squares() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..200_000 {
-            let n = ((next() as u128) << 64 | next() as u128) >> (next() % 128);
+            let n =
+                ((rng.next_u64() as u128) << 64 | rng.next_u64() as u128) >> (rng.next_u64() % 128);
             assert!(is_floor_root(isqrt(n), n), "n = {n}");
-            let k = (next() as u128) >> (next() % 64);
+            let k = (rng.next_u64() as u128) >> (rng.next_u64() % 64);
             if k > 0 {
                 let square = k * k;
                 assert_eq!(isqrt(square - 1), k - 1, "k = {k}");

@@ -91,6 +91,7 @@ pub fn loopy_outcomes(n: usize, moves: &[(usize, usize)]) -> Vec<Outcome> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     fn successors(n: usize, moves: &[(usize, usize)]) -> Vec<Vec<usize>> {
         let mut next = vec![Vec::new(); n];
@@ -181,17 +182,15 @@ mod tests {
 
     #[test]
     fn random_multigraphs_match_fixpoint() {
-        let mut seed = 0x5151_a7a7_0c0c_9e9eu64;
-        let mut next = move |below: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % below as u64) as usize
-        };
+        let mut rng = Rng::new(0x5151_a7a7_0c0c_9e9e);
         for round in 0..3050 {
-            let n = if round < 3000 { 1 + next(10) } else { 2000 };
-            let m = next(3 * n);
-            let moves: Vec<(usize, usize)> = (0..m).map(|_| (next(n), next(n))).collect();
+            let n = if round < 3000 {
+                1 + rng.below(10)
+            } else {
+                2000
+            };
+            let m = rng.below(3 * n);
+            let moves: Vec<(usize, usize)> = (0..m).map(|_| (rng.below(n), rng.below(n))).collect();
             let outcomes = loopy_outcomes(n, &moves);
             assert_eq!(outcomes, fixpoint(n, &moves), "{moves:?}");
             if n <= 10 {

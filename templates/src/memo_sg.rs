@@ -102,7 +102,7 @@ impl<S: Hash + Eq + Clone, F: FnMut(&S, &mut Vec<S>)> MemoSg<S, F> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::cell::Cell;
     use std::collections::BTreeSet;
@@ -120,6 +120,24 @@ mod tests {
         let v = (0..).find(|v| !seen.contains(v)).unwrap();
         memo.insert(s.clone(), v);
         v
+    }
+
+    /// Kayles (`anti_sg` plays it too): a state is the sorted list of row lengths; a move
+    /// knocks down one pin or two adjacent pins, possibly splitting a row in two.
+    pub(crate) fn kayles_moves(rows: &[u8]) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        for (i, &r) in rows.iter().enumerate() {
+            for take in 1..=2u8.min(r) {
+                for left in 0..=r - take {
+                    let mut next = rows.to_vec();
+                    next.remove(i);
+                    next.extend([left, r - take - left].iter().filter(|&&x| x > 0));
+                    next.sort_unstable();
+                    out.push(next);
+                }
+            }
+        }
+        out
     }
 
     fn agree<S: Hash + Eq + Clone + std::fmt::Debug>(states: &[S], moves: &dyn Fn(&S) -> Vec<S>) {
@@ -161,23 +179,7 @@ mod tests {
 
     #[test]
     fn kayles_rows_as_multisets() {
-        // A state is the sorted list of row lengths; a move knocks down one pin or two
-        // adjacent pins, possibly splitting a row in two.
-        let moves = |rows: &Vec<u8>| {
-            let mut out = Vec::new();
-            for (i, &r) in rows.iter().enumerate() {
-                for take in 1..=2u8.min(r) {
-                    for left in 0..=r - take {
-                        let mut next = rows.clone();
-                        next.remove(i);
-                        next.extend([left, r - take - left].iter().filter(|&&x| x > 0));
-                        next.sort_unstable();
-                        out.push(next);
-                    }
-                }
-            }
-            out
-        };
+        let moves = |rows: &Vec<u8>| kayles_moves(rows);
         let mut states = Vec::new();
         for a in 0..=12u8 {
             for b in 0..=a.min(12 - a) {

@@ -58,6 +58,7 @@ impl Mex {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::BTreeSet;
 
     fn naive(values: &[u32]) -> u32 {
@@ -89,18 +90,14 @@ mod tests {
 
     #[test]
     fn matches_naive_on_random_slices() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut mex = Mex::new();
         for _ in 0..2000 {
-            let len = (next() % 300) as usize;
-            let below = 1 + (next() % 400) as u32;
-            let s: Vec<u32> = (0..len).map(|_| (next() % below as u64) as u32).collect();
+            let len = rng.below(300);
+            let below = 1 + (rng.next_u64() % 400) as u32;
+            let s: Vec<u32> = (0..len)
+                .map(|_| (rng.next_u64() % below as u64) as u32)
+                .collect();
             assert_eq!(mex.of(&s), naive(&s));
         }
     }

@@ -92,6 +92,7 @@ fn split_product(a: u64, b: u64, bits: u32, half: impl Fn(u64, u64) -> u64) -> u
 mod tests {
     use super::*;
     use crate::mex::Mex;
+    use crate::test_rng::Rng;
 
     /// Products of powers of two, 2^i ⊗ 2^j, from the rules for Fermat 2-powers F = 2^(2^k):
     /// 2^i is the ordinary product of the F for the bits k of i; distinct ones multiply as
@@ -147,13 +148,6 @@ mod tests {
         product
     }
 
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
-
     #[test]
     fn matches_the_mex_definition_below_128() {
         const N: usize = 128;
@@ -182,15 +176,15 @@ mod tests {
     fn matches_products_of_powers_of_two_on_random_pairs() {
         let table = power_products();
         let nim = NimProduct::new();
-        let mut seed = 0x0123_4567_89ab_cdefu64;
+        let mut rng = Rng::new(0x0123_4567_89ab_cdef);
         for round in 0..20_000 {
             // Also small and sparse operands, which random 64-bit words never are.
             let (shift_a, shift_b) = match round % 4 {
-                0 => (xorshift(&mut seed) % 64, xorshift(&mut seed) % 64),
+                0 => (rng.next_u64() % 64, rng.next_u64() % 64),
                 _ => (0, 0),
             };
-            let a = xorshift(&mut seed) >> shift_a;
-            let b = xorshift(&mut seed) >> shift_b;
+            let a = rng.next_u64() >> shift_a;
+            let b = rng.next_u64() >> shift_b;
             assert_eq!(nim.mul(a, b), slow_mul(&table, a, b), "{a} {b}");
             assert_eq!(nim.mul(b, a), nim.mul(a, b));
         }
@@ -199,13 +193,9 @@ mod tests {
     #[test]
     fn satisfies_the_field_laws_on_random_triples() {
         let nim = NimProduct::new();
-        let mut seed = 0xdead_beef_cafe_f00du64;
+        let mut rng = Rng::new(0xdead_beef_cafe_f00d);
         for _ in 0..20_000 {
-            let (a, b, c) = (
-                xorshift(&mut seed),
-                xorshift(&mut seed),
-                xorshift(&mut seed),
-            );
+            let (a, b, c) = (rng.next_u64(), rng.next_u64(), rng.next_u64());
             assert_eq!(nim.mul(nim.mul(a, b), c), nim.mul(a, nim.mul(b, c)));
             assert_eq!(nim.mul(a, b ^ c), nim.mul(a, b) ^ nim.mul(a, c));
             assert_eq!(nim.mul(a, 1), a);

@@ -158,14 +158,8 @@ pub fn find_period(values: &[u32], max_removal: usize) -> Option<Period> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::HashMap;
-
-    fn xorshift(seed: &mut u64) -> u64 {
-        *seed ^= *seed << 13;
-        *seed ^= *seed >> 7;
-        *seed ^= *seed << 17;
-        *seed
-    }
 
     fn digit(code: &str, k: usize) -> u8 {
         let fraction = code.split_once('.').unwrap().1.as_bytes();
@@ -260,20 +254,20 @@ mod tests {
         v
     }
 
-    fn random_code(seed: &mut u64) -> String {
-        let first = if xorshift(seed) % 3 == 0 { "4" } else { "0" };
-        let len = 1 + xorshift(seed) % 4;
+    fn random_code(rng: &mut Rng) -> String {
+        let first = if rng.next_u64() % 3 == 0 { "4" } else { "0" };
+        let len = 1 + rng.next_u64() % 4;
         let digits: String = (0..len)
-            .map(|_| char::from(b'0' + (xorshift(seed) % 8) as u8))
+            .map(|_| char::from(b'0' + (rng.next_u64() % 8) as u8))
             .collect();
         format!("{first}.{digits}")
     }
 
     #[test]
     fn heap_multisets_match_the_xor_of_grundy_values() {
-        let mut seed = 0xfeed_5eed_1234_0001u64;
+        let mut rng = Rng::new(0xfeed_5eed_1234_0001);
         for _ in 0..40 {
-            let code = random_code(&mut seed);
+            let code = random_code(&mut rng);
             let values = Octal::parse(&code).unwrap().grundy_values(10);
             let mut memo = HashMap::new();
             // Every multiset of heaps a >= b >= c >= 1 with at most 10 tokens (c = 0: fewer).
@@ -324,10 +318,10 @@ mod tests {
 
     #[test]
     fn certified_periods_hold_far_beyond_the_prefix() {
-        let mut seed = 0x0bad_cafe_0000_0077u64;
+        let mut rng = Rng::new(0x0bad_cafe_0000_0077);
         let mut certified = 0;
         for _ in 0..60 {
-            let game = Octal::parse(&random_code(&mut seed)).unwrap();
+            let game = Octal::parse(&random_code(&mut rng)).unwrap();
             let values = game.grundy_values(1500);
             let shortest =
                 (1..=values.len()).find_map(|len| find_period(&values[..len], game.max_removal()));

@@ -58,6 +58,7 @@ pub fn chessmen_first_player_wins(cells: &[u64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::HashMap;
 
     /// Normal-play search: a move slides 1..=c coins from step i + 1 to step i (or off).
@@ -138,16 +139,10 @@ mod tests {
 
     #[test]
     fn random_placements_of_up_to_eight_chessmen() {
-        let mut seed = 0x5eed_0fc0_ffee_1234u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x5eed_0fc0_ffee_1234);
         let mut memo = HashMap::new();
         for _ in 0..300 {
-            let mask = next() % (1 << 14);
+            let mask = rng.next_u64() % (1 << 14);
             if mask.count_ones() > 8 {
                 continue;
             }

@@ -60,6 +60,7 @@ pub fn subtraction_sg(n: usize, moves: &[usize]) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
     use std::collections::BTreeSet;
 
     /// Plays the game: the value of a heap is the mex over the heaps one move away.
@@ -114,17 +115,11 @@ mod tests {
 
     #[test]
     fn random_large_move_sets() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         for _ in 0..30 {
-            let k = 1 + (next() % 200) as usize;
-            let moves: Vec<usize> = (0..k).map(|_| 1 + (next() % 300) as usize).collect();
-            let n = (next() % 2000) as usize;
+            let k = 1 + rng.below(200);
+            let moves: Vec<usize> = (0..k).map(|_| 1 + rng.below(300)).collect();
+            let n = rng.below(2000);
             assert_eq!(subtraction_sg(n, &moves), naive_table(n, &moves));
         }
     }

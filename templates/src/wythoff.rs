@@ -95,6 +95,7 @@ pub fn winning_moves(a: u64, b: u64) -> Vec<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     const SMALL: usize = 120;
 
@@ -209,23 +210,17 @@ mod tests {
     #[test]
     fn random_large_positions_match_zeckendorf() {
         let fib = fibonacci();
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x1234_5678_9abc_def1);
         for _ in 0..20_000 {
-            let k = next() % 400_000_000_000_000_000;
+            let k = rng.next_u64() % 400_000_000_000_000_000;
             let (a, b) = cold_pair(k).unwrap();
             assert!(cold_by_zeckendorf(a, b, &fib), "k = {k}");
             for (x, y) in [(a, b + 1), (a + 1, b), (a + 1, b + 1), (a, b - 1)] {
                 assert_eq!(is_cold(x, y), cold_by_zeckendorf(x, y, &fib), "({x}, {y})");
             }
             let (x, y) = (
-                next() % 1_000_000_000_000_000_000,
-                next() % 1_000_000_000_000_000_000,
+                rng.next_u64() % 1_000_000_000_000_000_000,
+                rng.next_u64() % 1_000_000_000_000_000_000,
             );
             let (x, y) = (x.min(y), x.max(y));
             assert_eq!(is_cold(x, y), cold_by_zeckendorf(x, y, &fib));
