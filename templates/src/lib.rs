@@ -35,7 +35,7 @@ mod test_rng {
     //! The seeded random numbers of the test modules (`use crate::test_rng::Rng;`). It lives
     //! here, inline and `#[cfg(test)]`, so that it is no template: the catalog and the header
     //! check read every other `src/*.rs` as one, and the bundler drops test items, so no user
-    //! sees it. (Its doc is inside: the bundler blanks test modules from their `#[cfg(test)]`.)
+    //! sees it.
 
     /// Marsaglia's xorshift64 (shifts 13, 7, 17): fast, reproducible, and plenty for brute
     /// force checks. Not for anything that needs real randomness.
