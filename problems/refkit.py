@@ -64,14 +64,22 @@ def lines_text(lines):
 # Game search.
 
 
+# Where a move that wins the game at once (three in a row, a 1x1 piece...) leads: the
+# opponent, to move there, has lost.
+WON = "won by the last move"
+
+
 def win_search(children, no_move_wins=False):
     """A memoized mover_wins(position) for the game whose moves from `position` lead to the
-    positions `children(position)` (hashable, normalized so equal positions compare equal).
-    The mover wins iff some move leaves a position lost for the opponent; a position without
-    moves is lost (normal play) unless no_move_wins (misere: the opponent just took the last)."""
+    positions `children(position)` (hashable, normalized so equal positions compare equal,
+    or WON). The mover wins iff some move leaves a position lost for the opponent; a position
+    without moves is lost (normal play) unless no_move_wins (misere: the opponent just took
+    the last)."""
 
     @functools.lru_cache(maxsize=None)
     def mover_wins(position):
+        if position is WON:
+            return False
         moved = False
         for child in children(position):
             if not mover_wins(child):
