@@ -7,9 +7,12 @@ what they all did the same way before, written once:
 - reading: Tokens, a cursor over the integers of an input;
 - game search: win_search (memoized win/lose search given a position's moves), nim_moves
   (the moves of Nim and of subtraction games on a sorted tuple of piles), multisets (every
-  small position to check a theorem on), mex, nim_sum;
+  small position to check a theorem on), WON (where a move that wins at once leads), mex,
+  nim_sum;
 - running: regenerate (assert the statement's sample, then rewrite every tests/<name>.out or
-  .sha256, generating the input of tests/<name>.gen with gen.py as the judge does), run_gen.
+  .sha256, generating the input of tests/<name>.gen with gen.py as the judge does), run_gen;
+- generators: generate (the `gen.py <mode> <seed>` entry point), print_lines, case_lines,
+  counted_case_lines, zero_xor_piles.
 
 Scripts import it with
     sys.dont_write_bytecode = True  # no __pycache__ among the problems
@@ -20,6 +23,7 @@ import functools
 import hashlib
 import itertools
 import os
+import random
 import subprocess
 import sys
 
@@ -161,3 +165,43 @@ def regenerate(here, solve, sample_in, sample_out, sha256=()):
         with open(os.path.join(here, "tests", name), "w") as f:
             f.write(data)
         print("wrote", name)
+
+
+# Generators.
+
+
+def generate(modes, to_lines=lambda lines: lines):
+    """The entry point of `python3 gen.py <mode> <seed>`: prints the lines
+    to_lines(modes[mode](random.Random(seed)))."""
+    mode, seed = sys.argv[1], int(sys.argv[2])
+    if mode not in modes:
+        sys.exit("unknown mode " + mode)
+    print_lines(to_lines(modes[mode](random.Random(seed))))
+
+
+def print_lines(lines):
+    sys.stdout.write(lines_text(lines))
+
+
+def case_lines(cases):
+    """Each case (a list of integers) as two lines: its length, then the integers."""
+    lines = []
+    for case in cases:
+        lines.append(str(len(case)))
+        lines.append(" ".join(map(str, case)))
+    return lines
+
+
+def counted_case_lines(cases):
+    """The number of cases, then case_lines."""
+    return [str(len(cases))] + case_lines(cases)
+
+
+def zero_xor_piles(rng, count, max_size):
+    """`count` sizes in 1..max_size whose xor is 0: the last one cancels the others (all
+    redrawn while it falls out of range)."""
+    while True:
+        piles = [rng.randint(1, max_size) for _ in range(count - 1)]
+        last = nim_sum(piles)
+        if 1 <= last <= max_size:
+            return piles + [last]
