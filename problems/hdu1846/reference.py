@@ -8,6 +8,12 @@ each n in O(1), so the whole 1000 x 1000 table costs about 10^6 steps.
 """
 
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX = 1000
@@ -34,26 +40,20 @@ def win_table():
 
 
 def solve(text, wins):
-    tokens = [int(t) for t in text.split()]
-    cases = tokens[0]
-    assert 1 <= cases <= 100 and len(tokens) == 1 + 2 * cases
+    tokens = refkit.Tokens(text)
+    cases = tokens.int()
+    pairs = tokens.groups(2)
+    assert 1 <= cases <= 100 and len(pairs) == cases
     lines = []
-    for n, m in zip(tokens[1::2], tokens[2::2]):
+    for n, m in pairs:
         assert 1 <= n <= MAX and 1 <= m <= MAX
         lines.append("first" if wins[m][n] else "second")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def main():
     wins = win_table()
-    assert solve(SAMPLE_IN, wins) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text, wins))
+    refkit.regenerate(HERE, lambda text: solve(text, wins), SAMPLE_IN, SAMPLE_OUT)
     print("hdu1846: outputs written from the full game table")
 
 

@@ -11,7 +11,12 @@ This is used only after it has been checked, in the same run, against the search
 """
 
 import os
-from functools import lru_cache
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX = 1000
@@ -35,25 +40,12 @@ MOVES = fibonacci_moves(MAX)
 def grundy_table(limit):
     grundy = []
     for n in range(limit + 1):
-        seen = {grundy[n - take] for take in MOVES if take <= n}
-        value = 0
-        while value in seen:
-            value += 1
-        grundy.append(value)
+        grundy.append(refkit.mex(grundy[n - take] for take in MOVES if take <= n))
     return grundy
 
 
-@lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple of three sizes. True if the player to move wins."""
-    for index, size in enumerate(piles):
-        for take in MOVES:
-            if take > size:
-                break
-            after = piles[:index] + (size - take,) + piles[index + 1 :]
-            if not mover_wins(tuple(sorted(after))):
-                return True
-    return False
+# piles: sorted tuple of three sizes; a move takes a Fibonacci number from one pile.
+mover_wins = refkit.win_search(lambda piles: refkit.nim_moves(piles, MOVES))
 
 
 def check_sprague_grundy(grundy):
@@ -64,27 +56,19 @@ def check_sprague_grundy(grundy):
 
 
 def solve(text, grundy):
-    tokens = [int(t) for t in text.split()]
-    assert len(tokens) % 3 == 0 and tokens[-3:] == [0, 0, 0], "must end with 0 0 0"
+    tokens = refkit.Tokens(text)
+    assert tokens.values[-3:] == [0, 0, 0], "must end with 0 0 0"
     lines = []
-    for i in range(0, len(tokens) - 3, 3):
-        m, n, p = tokens[i : i + 3]
+    for m, n, p in tokens.groups(3)[:-1]:
         assert all(1 <= v <= MAX for v in (m, n, p)), (m, n, p)
         lines.append("Fibo" if grundy[m] ^ grundy[n] ^ grundy[p] else "Nacci")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def main():
     grundy = grundy_table(MAX)
     check_sprague_grundy(grundy)
-    assert solve(SAMPLE_IN, grundy) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text, grundy))
+    refkit.regenerate(HERE, lambda text: solve(text, grundy), SAMPLE_IN, SAMPLE_OUT)
     print("hdu1848: Sprague-Grundy checked by search - outputs written")
 
 

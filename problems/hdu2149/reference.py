@@ -9,6 +9,12 @@ A first raise x wins iff x >= M or the distance M - x it leaves is lost for the 
 """
 
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX = 1100
@@ -35,26 +41,17 @@ def win_table():
 
 
 def solve(text, wins):
-    tokens = [int(t) for t in text.split()]
-    assert len(tokens) % 2 == 0, "odd number of integers"
     lines = []
-    for m, n in zip(tokens[0::2], tokens[1::2]):
+    for m, n in refkit.Tokens(text).groups(2):
         assert 1 <= m <= MAX and 1 <= n <= MAX
         good = [x for x in range(1, n + 1) if x >= m or not wins[n][m - x]]
         lines.append(" ".join(map(str, good)) if good else "none")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def main():
     wins = win_table()
-    assert solve(SAMPLE_IN, wins) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text, wins))
+    refkit.regenerate(HERE, lambda text: solve(text, wins), SAMPLE_IN, SAMPLE_OUT)
     print("hdu2149: outputs written from the full game table")
 
 

@@ -8,10 +8,14 @@ is lost iff the xor of the sizes is 0; the winning move on a pile leaves size ^ 
 that is smaller). Before use, Bouton's answer is compared with the search on every position
 of 1..4 piles with sizes 1..7, and the sample outputs from the statement are asserted.
 """
-import functools
 import itertools
 import os
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n45 45\n3\n3 6 9\n5\n5 7 8 9 10\n0\n"
@@ -19,16 +23,7 @@ SAMPLE_OUT = "No\nYes\n9 5\nYes\n8 1\n9 0\n10 3\n"
 SEARCH_MAX_PILES = 4
 SEARCH_MAX_SIZE = 7
 
-
-@functools.lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple. The mover wins iff some move leaves a lost position."""
-    for i, size in enumerate(piles):
-        for left in range(size):
-            child = tuple(sorted(piles[:i] + (left,) + piles[i + 1 :]))
-            if not mover_wins(child):
-                return True
-    return False
+mover_wins = refkit.win_search(refkit.nim_moves)
 
 
 def answer_by_search(piles):
@@ -44,9 +39,7 @@ def answer_by_search(piles):
 
 
 def answer_by_bouton(piles):
-    total = 0
-    for size in piles:
-        total ^= size
+    total = refkit.nim_sum(piles)
     if total == 0:
         return ["No"]
     return ["Yes"] + [f"{s} {s ^ total}" for s in piles if s ^ total < s]
@@ -57,22 +50,17 @@ def small(piles):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    pos, lines = 0, []
-    while True:
-        m = tokens[pos]
-        pos += 1
-        if m == 0:
-            break
-        piles = tokens[pos : pos + m]
-        pos += m
+    tokens, lines = refkit.Tokens(text), []
+    while (m := tokens.int()) != 0:
+        piles = tokens.ints(m)
         lines += answer_by_search(piles) if small(piles) else answer_by_bouton(piles)
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_bouton_against_search():
     count = 0
     for m in range(1, SEARCH_MAX_PILES + 1):
+        # Every order of the piles, not only sorted ones: the answer lists moves pile by pile.
         for piles in itertools.product(range(1, SEARCH_MAX_SIZE + 1), repeat=m):
             assert answer_by_bouton(list(piles)) == answer_by_search(list(piles)), piles
             count += 1
@@ -82,15 +70,7 @@ def check_bouton_against_search():
 def main():
     sys.setrecursionlimit(10000)
     check_bouton_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

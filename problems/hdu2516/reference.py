@@ -14,7 +14,13 @@ sequence up to 2^31. Nothing in this run plays the game beyond SEARCH_MAX.
 """
 
 import os
+import sys
 from math import isqrt
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEARCH_MAX = 2000
@@ -61,25 +67,18 @@ def check_theorem():
 
 
 def solve(text):
-    tokens = [int(t) for t in text.split()]
+    tokens = refkit.Tokens(text).values
     assert tokens[-1] == 0 and tokens.count(0) == 1, "input must end with its only 0"
     lines = []
     for n in tokens[:-1]:
         assert 2 <= n < LIMIT, n
         lines.append("Second win" if is_fibonacci(n) else "First win")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def main():
     check_theorem()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text))
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
     print("hdu2516: theorem checked up to", SEARCH_MAX, "- outputs written")
 
 

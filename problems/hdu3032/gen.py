@@ -9,8 +9,13 @@ same but cancelling the plain Nim xor instead (which Lasker's Nim must not be fo
 The shapes only make the inputs interesting; the expected outputs come from reference.py.
 The committed tests/<mode>.in files were made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
+from reference import closed_form  # noqa: E402  (Lasker's Grundy value of a pile)
 
 MAX_SIZE = 2**31 - 1
 
@@ -18,10 +23,6 @@ MAX_SIZE = 2**31 - 1
 def size_with_grundy(value):
     """The pile size whose Lasker Grundy value is `value` (value >= 1)."""
     return {0: value - 1, 3: value + 1}.get(value % 4, value)
-
-
-def grundy(size):
-    return {0: size - 1, 3: size + 1}.get(size % 4, size)
 
 
 def random_size(rng):
@@ -40,29 +41,17 @@ def large_case(rng, n, shape):
             return piles + [random_size(rng)]
         total = 0
         for p in piles:
-            total ^= grundy(p) if shape == 2 else p
+            total ^= closed_form(p) if shape == 2 else p
         last = size_with_grundy(total) if shape == 2 else total
         if total and 1 <= last <= MAX_SIZE:
             return piles + [last]
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
-    if mode == "small":
-        cases = [[rng.randint(1, 7) for _ in range(rng.randint(1, 3))] for _ in range(100)]
-    elif mode == "mid":
-        cases = [large_case(rng, rng.randint(2, 1000), i % 4) for i in range(100)]
-    elif mode == "max":
-        cases = [large_case(rng, 10**6, i % 4) for i in range(10)]
-    else:
-        sys.exit("unknown mode " + mode)
-    write = sys.stdout.write
-    write(f"{len(cases)}\n")
-    for piles in cases:
-        write(f"{len(piles)}\n")
-        write(" ".join(map(str, piles)))
-        write("\n")
-
-
-main()
+MODES = {
+    "small": lambda rng: [
+        [rng.randint(1, 7) for _ in range(rng.randint(1, 3))] for _ in range(100)
+    ],
+    "mid": lambda rng: [large_case(rng, rng.randint(2, 1000), i % 4) for i in range(100)],
+    "max": lambda rng: [large_case(rng, 10**6, i % 4) for i in range(10)],
+}
+refkit.generate(MODES, refkit.counted_case_lines)

@@ -12,10 +12,13 @@ sizes 0..300 (a split's value being the xor of its parts' values), and the xor r
 the multiset search on every position of 1..4 piles with sizes 1..7. The sample outputs
 from the statement are asserted.
 """
-import functools
-import itertools
 import os
-import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3\n2 2 3\n2\n3 3\n"
@@ -24,17 +27,18 @@ SEARCH_MAX_PILES = 3
 SEARCH_MAX_SIZE = 7
 
 
-@functools.lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple of nonempty piles."""
+def children(piles):
+    """piles: sorted tuple of nonempty piles. Lower one pile (an emptied pile goes) or split
+    one pile into two nonempty piles."""
     for i, size in enumerate(piles):
         rest = piles[:i] + piles[i + 1 :]
-        children = [rest + ((left,) if left else ()) for left in range(size)]
-        children += [rest + (part, size - part) for part in range(1, size // 2 + 1)]
-        for child in children:
-            if not mover_wins(tuple(sorted(child))):
-                return True
-    return False
+        for left in range(size):
+            yield tuple(sorted(rest + ((left,) if left else ())))
+        for part in range(1, size // 2 + 1):
+            yield tuple(sorted(rest + (part, size - part)))
+
+
+mover_wins = refkit.win_search(children)
 
 
 def mex_grundy_table(limit):
@@ -42,10 +46,7 @@ def mex_grundy_table(limit):
     for size in range(limit + 1):
         options = set(values[:size])
         options.update(values[part] ^ values[size - part] for part in range(1, size // 2 + 1))
-        value = 0
-        while value in options:
-            value += 1
-        values.append(value)
+        values.append(refkit.mex(options))
     return values
 
 
@@ -58,10 +59,7 @@ def closed_form(size):
 
 
 def first_wins_by_closed_form(piles):
-    total = 0
-    for size in piles:
-        total ^= closed_form(size)
-    return total != 0
+    return refkit.nim_sum(closed_form(size) for size in piles) != 0
 
 
 def first_wins(piles):
@@ -71,49 +69,27 @@ def first_wins(piles):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    cases, pos, lines = tokens[0], 1, []
-    for _ in range(cases):
-        n = tokens[pos]
-        piles = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
+    tokens, lines = refkit.Tokens(text), []
+    for _ in range(tokens.int()):
+        piles = tokens.ints(tokens.int())
         lines.append("Alice" if first_wins(piles) else "Bob")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_closed_form():
     table = mex_grundy_table(300)
     assert table == [closed_form(s) for s in range(301)]
     count = 0
-    for n in range(1, 5):
-        for piles in itertools.combinations_with_replacement(range(1, SEARCH_MAX_SIZE + 1), n):
-            assert first_wins_by_closed_form(piles) == mover_wins(piles), piles
-            count += 1
+    for piles in refkit.multisets(range(1, SEARCH_MAX_SIZE + 1), 4):
+        assert first_wins_by_closed_form(piles) == mover_wins(piles), piles
+        count += 1
     print(f"closed form agrees with the mex search (sizes 0..300) and the game search ({count})")
-
-
-def test_inputs():
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        stem, ext = os.path.splitext(name)
-        if ext == ".in":
-            with open(os.path.join(tests, name)) as f:
-                yield stem, f.read()
-        elif ext == ".gen":
-            with open(os.path.join(tests, name)) as f:
-                args = f.read().split()
-            yield stem, subprocess.run(
-                ["python3", "gen.py", *args], cwd=HERE, check=True, capture_output=True, text=True
-            ).stdout
 
 
 def main():
     check_closed_form()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    for stem, text in test_inputs():
-        with open(os.path.join(HERE, "tests", stem + ".out"), "w") as f:
-            f.write(solve(text))
-        print("wrote", stem + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
-main()
+if __name__ == "__main__":
+    main()

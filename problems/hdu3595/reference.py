@@ -15,6 +15,11 @@ import functools
 import itertools
 import os
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3 2\n3 5\n1\n3 2\n"
@@ -33,16 +38,16 @@ def finished(game):
     return game[1] == 0
 
 
-@functools.lru_cache(maxsize=None)
-def product_mover_wins(games):
-    """games: sorted tuple of unfinished games; the mover must move in each of them."""
+def product_children(games):
+    """games: sorted tuple of unfinished games; the mover must move in each of them (so with
+    none left there is no move, and the mover has lost)."""
     if not games:
-        return False
+        return
     for moves in itertools.product(*(children(g) for g in games)):
-        rest = tuple(sorted(g for g in moves if not finished(g)))
-        if not product_mover_wins(rest):
-            return True
-    return False
+        yield tuple(sorted(g for g in moves if not finished(g)))
+
+
+product_mover_wins = refkit.win_search(product_children)
 
 
 @functools.lru_cache(maxsize=None)
@@ -72,40 +77,29 @@ def first_wins(games):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    pos, lines = 0, []
-    while pos < len(tokens):
-        n = tokens[pos]
-        games = [normalized(tokens[pos + 1 + 2 * i], tokens[pos + 2 + 2 * i]) for i in range(n)]
-        pos += 1 + 2 * n
+    tokens, lines = refkit.Tokens(text), []
+    while tokens.more():
+        n = tokens.int()
+        games = [normalized(*tokens.ints(2)) for _ in range(n)]
         lines.append("MM" if first_wins(games) else "GG")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_every_sg_against_search():
     count = 0
     for max_games, max_pile in SEARCH_LIMITS:
         singles = [normalized(p, q) for p in range(1, max_pile + 1) for q in range(1, p + 1)]
-        for n in range(1, max_games + 1):
-            for games in itertools.combinations_with_replacement(singles, n):
-                searched = product_mover_wins(tuple(sorted(games)))
-                assert first_wins_by_every_sg(games) == searched, games
-                count += 1
+        for games in refkit.multisets(singles, max_games):
+            searched = product_mover_wins(tuple(sorted(games)))
+            assert first_wins_by_every_sg(games) == searched, games
+            count += 1
     print(f"Every-SG rule agrees with the product-game search on {count} cases")
 
 
 def main():
     sys.setrecursionlimit(20000)
     check_every_sg_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

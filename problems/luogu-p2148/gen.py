@@ -9,18 +9,15 @@ the value is the number of trailing one bits of (a-1)|(b-1)). The shapes only ma
 inputs interesting; the expected outputs come from reference.py. The committed
 tests/<mode>.in files were made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
+from reference import closed_form  # noqa: E402  (one group's Grundy value)
 
 MAX_SIZE = 2 * 10**9
-
-
-def grundy(a, b):
-    bits = (a - 1) | (b - 1)
-    value = 0
-    while bits >> value & 1:
-        value += 1
-    return value
 
 
 def group_with_grundy(rng, value):
@@ -47,27 +44,16 @@ def large_case(rng, groups, shape):
         if shape == 2:
             total = 0
             for a, b in pairs[1:]:
-                total ^= grundy(a, b)
+                total ^= closed_form(a, b)
             pairs[0] = group_with_grundy(rng, total)
     return [size for pair in pairs for size in pair]
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
-    if mode == "small":
-        cases = [[rng.randint(1, 6) for _ in range(2 * rng.randint(1, 3))] for _ in range(20)]
-    elif mode == "mid":
-        cases = [large_case(rng, rng.randint(1, 100), i % 3) for i in range(20)]
-    elif mode == "max":
-        cases = [large_case(rng, 10**4, i % 3) for i in range(20)]
-    else:
-        sys.exit("unknown mode " + mode)
-    out = [str(len(cases))]
-    for piles in cases:
-        out.append(str(len(piles)))
-        out.append(" ".join(map(str, piles)))
-    sys.stdout.write("\n".join(out) + "\n")
-
-
-main()
+MODES = {
+    "small": lambda rng: [
+        [rng.randint(1, 6) for _ in range(2 * rng.randint(1, 3))] for _ in range(20)
+    ],
+    "mid": lambda rng: [large_case(rng, rng.randint(1, 100), i % 3) for i in range(20)],
+    "max": lambda rng: [large_case(rng, 10**4, i % 3) for i in range(20)],
+}
+refkit.generate(MODES, refkit.counted_case_lines)

@@ -11,10 +11,13 @@ closed form against a mex search over one group's moves for all a, b <= 160, and
 rule against the multiset search on every position of 1..3 groups with sizes 1..6. The
 sample outputs from the statement are asserted.
 """
-import functools
-import itertools
 import os
-import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n4\n1 2 3 1\n6\n1 1 1 1 1 1\n"
@@ -28,16 +31,16 @@ def splits(size):
     return [(x, size - x) for x in range(1, size // 2 + 1)]
 
 
-@functools.lru_cache(maxsize=None)
-def mover_wins(groups):
-    """groups: sorted tuple of sorted (a, b) pairs."""
+def children(groups):
+    """groups: sorted tuple of sorted (a, b) pairs. Keep one side of a group, split it."""
     for i, (a, b) in enumerate(groups):
         rest = groups[:i] + groups[i + 1 :]
         for kept in (a, b):
             for group in splits(kept):
-                if not mover_wins(tuple(sorted(rest + (group,)))):
-                    return True
-    return False
+                yield tuple(sorted(rest + (group,)))
+
+
+mover_wins = refkit.win_search(children)
 
 
 def mex_table(limit):
@@ -47,11 +50,7 @@ def mex_table(limit):
     def value(a, b):
         key = (min(a, b), max(a, b))
         if key not in grundy:
-            options = {value(x, y) for kept in key for x, y in splits(kept)}
-            v = 0
-            while v in options:
-                v += 1
-            grundy[key] = v
+            grundy[key] = refkit.mex({value(x, y) for kept in key for x, y in splits(kept)})
         return grundy[key]
 
     return [[value(a, b) if a and b else None for b in range(limit + 1)] for a in range(limit + 1)]
@@ -66,10 +65,8 @@ def closed_form(a, b):
 
 
 def first_wins_by_closed_form(piles):
-    total = 0
-    for i in range(0, len(piles), 2):
-        total ^= closed_form(piles[i], piles[i + 1])
-    return total != 0
+    values = (closed_form(piles[i], piles[i + 1]) for i in range(0, len(piles), 2))
+    return refkit.nim_sum(values) != 0
 
 
 def first_wins(piles):
@@ -80,14 +77,11 @@ def first_wins(piles):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    cases, pos, lines = tokens[0], 1, []
-    for _ in range(cases):
-        n = tokens[pos]
-        piles = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
+    tokens, lines = refkit.Tokens(text), []
+    for _ in range(tokens.int()):
+        piles = tokens.ints(tokens.int())
         lines.append("YES" if first_wins(piles) else "NO")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_closed_form():
@@ -97,37 +91,18 @@ def check_closed_form():
             assert table[a][b] == closed_form(a, b), (a, b)
     pairs = [(a, b) for a in range(1, SEARCH_MAX_SIZE + 1) for b in range(a, SEARCH_MAX_SIZE + 1)]
     count = 0
-    for n in range(1, SEARCH_MAX_GROUPS + 1):
-        for groups in itertools.combinations_with_replacement(pairs, n):
-            piles = [size for group in groups for size in group]
-            assert first_wins_by_closed_form(piles) == mover_wins(groups), groups
-            count += 1
+    for groups in refkit.multisets(pairs, SEARCH_MAX_GROUPS):
+        piles = [size for group in groups for size in group]
+        assert first_wins_by_closed_form(piles) == mover_wins(groups), groups
+        count += 1
     print(f"closed form agrees with the mex search (a, b <= {MEX_LIMIT})"
           f" and the game search ({count} positions)")
 
 
-def test_inputs():
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        stem, ext = os.path.splitext(name)
-        if ext == ".in":
-            with open(os.path.join(tests, name)) as f:
-                yield stem, f.read()
-        elif ext == ".gen":
-            with open(os.path.join(tests, name)) as f:
-                args = f.read().split()
-            yield stem, subprocess.run(
-                ["python3", "gen.py", *args], cwd=HERE, check=True, capture_output=True, text=True
-            ).stdout
-
-
 def main():
     check_closed_form()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    for stem, text in test_inputs():
-        with open(os.path.join(HERE, "tests", stem + ".out"), "w") as f:
-            f.write(solve(text))
-        print("wrote", stem + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -9,9 +9,13 @@ is non-zero. It is used only after this script has checked it, in the same run, 
 search on every position of up to SEARCH_PILES piles of at most SEARCH_MAX stones.
 """
 
-import itertools
 import os
-from functools import lru_cache
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEARCH_PILES = 4
@@ -20,57 +24,36 @@ SEARCH_MAX = 7
 SAMPLE_IN = "2\n2\n1 1\n2\n1 0\n"
 SAMPLE_OUT = "No\nYes\n"
 
-
-@lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple of sizes. True if the player to move wins."""
-    for index, size in enumerate(piles):
-        for left in range(size):
-            after = piles[:index] + (left,) + piles[index + 1 :]
-            if not mover_wins(tuple(sorted(after))):
-                return True
-    return False
+mover_wins = refkit.win_search(refkit.nim_moves)
 
 
 def bouton_wins(piles):
-    xor = 0
-    for size in piles:
-        xor ^= size
-    return xor != 0
+    return refkit.nim_sum(piles) != 0
 
 
 def check_bouton():
-    for count in range(1, SEARCH_PILES + 1):
-        for piles in itertools.combinations_with_replacement(range(SEARCH_MAX + 1), count):
-            assert mover_wins(piles) == bouton_wins(piles), piles
+    for piles in refkit.multisets(range(SEARCH_MAX + 1), SEARCH_PILES):
+        assert mover_wins(piles) == bouton_wins(piles), piles
 
 
 def solve(text):
-    tokens = [int(t) for t in text.split()]
-    cases, pos = tokens[0], 1
+    tokens = refkit.Tokens(text)
+    cases = tokens.int()
     assert 1 <= cases <= 10
     lines = []
     for _ in range(cases):
-        n = tokens[pos]
-        piles = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
-        assert 1 <= n <= 10**4 and len(piles) == n
+        n = tokens.int()
+        piles = tokens.ints(n)
+        assert 1 <= n <= 10**4
         assert all(0 <= a < 10**4 for a in piles)
         lines.append("Yes" if bouton_wins(piles) else "No")
-    assert pos == len(tokens), "trailing tokens"
-    return "".join(line + "\n" for line in lines)
+    tokens.end("trailing tokens")
+    return refkit.lines_text(lines)
 
 
 def main():
     check_bouton()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text))
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
     print("luogu-p2197: Bouton checked by search - outputs written")
 
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference for luogu-p4279; running it rewrites every tests/<name>.out.
 
-Small cases (at most 4 piles, sizes at most 6) are answered by a real game search: a
+Small cases (at most 5 piles, sizes at most 6) are answered by a real game search: a
 memoized win/lose search over misere Nim positions (the player facing no stones wins,
 because the opponent just took the last one). Larger cases use the anti-SG rule for
 misere Nim (Bouton 1902): when every pile is 1 the first player wins iff the number of
@@ -9,9 +9,13 @@ piles is even; otherwise iff the xor of the sizes is nonzero. The rule is compar
 search on every position of 1..5 piles with sizes 1..6 before use, and the sample outputs
 from the statement are asserted.
 """
-import functools
-import itertools
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3\n3 5 1\n1\n1\n"
@@ -20,26 +24,20 @@ SEARCH_MAX_PILES = 5
 SEARCH_MAX_SIZE = 6
 
 
-@functools.lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple of nonempty piles; taking the last stone loses."""
-    if not piles:
-        return True
-    for i, size in enumerate(piles):
-        for left in range(size):
-            rest = piles[:i] + piles[i + 1 :] + ((left,) if left else ())
-            if not mover_wins(tuple(sorted(rest))):
-                return True
-    return False
+def children(piles):
+    """Nim moves on a sorted tuple of nonempty piles; an emptied pile is dropped."""
+    for child in refkit.nim_moves(piles):
+        yield tuple(size for size in child if size)
+
+
+# Misere: the only position without moves is no stones at all, and its mover wins.
+mover_wins = refkit.win_search(children, no_move_wins=True)
 
 
 def first_wins_by_rule(piles):
     if all(size == 1 for size in piles):
         return len(piles) % 2 == 0
-    total = 0
-    for size in piles:
-        total ^= size
-    return total != 0
+    return refkit.nim_sum(piles) != 0
 
 
 def first_wins(piles):
@@ -49,36 +47,24 @@ def first_wins(piles):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    cases, pos, lines = tokens[0], 1, []
-    for _ in range(cases):
-        n = tokens[pos]
-        piles = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
+    tokens, lines = refkit.Tokens(text), []
+    for _ in range(tokens.int()):
+        piles = tokens.ints(tokens.int())
         lines.append("John" if first_wins(piles) else "Brother")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_rule_against_search():
     count = 0
-    for n in range(1, SEARCH_MAX_PILES + 1):
-        for piles in itertools.combinations_with_replacement(range(1, SEARCH_MAX_SIZE + 1), n):
-            assert first_wins_by_rule(piles) == mover_wins(piles), piles
-            count += 1
+    for piles in refkit.multisets(range(1, SEARCH_MAX_SIZE + 1), SEARCH_MAX_PILES):
+        assert first_wins_by_rule(piles) == mover_wins(piles), piles
+        count += 1
     print(f"anti-SG rule agrees with the game search on {count} positions")
 
 
 def main():
     check_rule_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

@@ -8,8 +8,12 @@ multiple of k+1 piles (so a loss for the mover, by Moore's theorem); the same wi
 flipped in one pile. The shapes only make the inputs interesting; the expected outputs come
 from reference.py. The committed tests/<mode>.in files were made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 BITS = 60
 
@@ -34,27 +38,26 @@ def large_case(rng, n, shape):
     return n, k, piles
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
-    if mode == "small":
-        cases = []
-        for _ in range(100):
-            n = rng.randint(1, 4)
-            cases.append((n, rng.randint(1, n), [rng.randint(0, 4) for _ in range(n)]))
-    elif mode == "mid":
-        cases = [large_case(rng, rng.randint(1, 60), i % 3) for i in range(100)]
-    elif mode == "big":
-        cases = [large_case(rng, 2000, i % 3) for i in range(20)]
-    elif mode == "max":
-        cases = [large_case(rng, 2000, i % 3) for i in range(100)]
-    else:
-        sys.exit("unknown mode " + mode)
+def small(rng):
+    cases = []
+    for _ in range(100):
+        n = rng.randint(1, 4)
+        cases.append((n, rng.randint(1, n), [rng.randint(0, 4) for _ in range(n)]))
+    return cases
+
+
+def case_lines(cases):
     out = [str(len(cases))]
     for n, k, piles in cases:
         out.append(f"{n} {k}")
         out.append(" ".join(map(str, piles)))
-    sys.stdout.write("\n".join(out) + "\n")
+    return out
 
 
-main()
+MODES = {
+    "small": small,
+    "mid": lambda rng: [large_case(rng, rng.randint(1, 60), i % 3) for i in range(100)],
+    "big": lambda rng: [large_case(rng, 2000, i % 3) for i in range(20)],
+    "max": lambda rng: [large_case(rng, 2000, i % 3) for i in range(100)],
+}
+refkit.generate(MODES, case_lines)

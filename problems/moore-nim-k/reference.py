@@ -9,10 +9,14 @@ piles having that bit set is a multiple of k+1. The theorem is compared with the
 every position with n <= 4 and sizes 0..5, and n = 5 with sizes 0..3, for every k <= n, before
 use; the sample outputs from the statement are asserted.
 """
-import functools
 import itertools
 import os
-import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3 1\n1 2 3\n3 2\n1 2 3\n"
@@ -20,19 +24,23 @@ SAMPLE_OUT = "Second\nFirst\n"
 SEARCH_LIMITS = [(4, 5), (5, 3)]  # (piles, largest size) searched exhaustively
 
 
-@functools.lru_cache(maxsize=None)
-def mover_wins(piles, k):
-    """piles: sorted tuple of nonempty piles."""
+def children(position):
+    """position: (sorted tuple of nonempty piles, k). Lower 1..k piles by positive amounts."""
+    piles, k = position
     for chosen in range(1, min(k, len(piles)) + 1):
         for subset in itertools.combinations(range(len(piles)), chosen):
             for lowered in itertools.product(*(range(piles[i]) for i in subset)):
                 child = list(piles)
                 for i, value in zip(subset, lowered):
                     child[i] = value
-                child = tuple(sorted(v for v in child if v))
-                if not mover_wins(child, k):
-                    return True
-    return False
+                yield tuple(sorted(v for v in child if v)), k
+
+
+search = refkit.win_search(children)
+
+
+def mover_wins(piles, k):
+    return search((piles, k))
 
 
 def first_wins_by_moore(piles, k):
@@ -54,50 +62,29 @@ def first_wins(piles, k):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    cases, pos, lines = tokens[0], 1, []
-    for _ in range(cases):
-        n, k = tokens[pos], tokens[pos + 1]
-        piles = tokens[pos + 2 : pos + 2 + n]
-        pos += 2 + n
+    tokens, lines = refkit.Tokens(text), []
+    for _ in range(tokens.int()):
+        n, k = tokens.int(), tokens.int()
+        piles = tokens.ints(n)
         lines.append("First" if first_wins(piles, k) else "Second")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_moore_against_search():
     count = 0
     for max_piles, max_size in SEARCH_LIMITS:
-        for n in range(1, max_piles + 1):
-            for piles in itertools.combinations_with_replacement(range(max_size + 1), n):
-                for k in range(1, n + 1):
-                    nonzero = tuple(p for p in piles if p)
-                    assert first_wins_by_moore(piles, k) == mover_wins(nonzero, k), (piles, k)
-                    count += 1
+        for piles in refkit.multisets(range(max_size + 1), max_piles):
+            for k in range(1, len(piles) + 1):
+                nonzero = tuple(p for p in piles if p)
+                assert first_wins_by_moore(piles, k) == mover_wins(nonzero, k), (piles, k)
+                count += 1
     print(f"Moore's theorem agrees with the game search on {count} (position, k) pairs")
-
-
-def test_inputs():
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        stem, ext = os.path.splitext(name)
-        if ext == ".in":
-            with open(os.path.join(tests, name)) as f:
-                yield stem, f.read()
-        elif ext == ".gen":
-            with open(os.path.join(tests, name)) as f:
-                args = f.read().split()
-            yield stem, subprocess.run(
-                ["python3", "gen.py", *args], cwd=HERE, check=True, capture_output=True, text=True
-            ).stdout
 
 
 def main():
     check_moore_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    for stem, text in test_inputs():
-        with open(os.path.join(HERE, "tests", stem + ".out"), "w") as f:
-            f.write(solve(text))
-        print("wrote", stem + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -5,8 +5,12 @@ Modes: mid (T = 2000: random 64-bit pairs, with some powers of two, small values
 values near 2^64 mixed in), max (T = 10^6 random 64-bit pairs; the generated test).
 The committed tests/mid.in was made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 
 def special(rng):
@@ -19,17 +23,8 @@ def special(rng):
     ])
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
-    if mode == "mid":
-        pairs = [(special(rng), special(rng)) for _ in range(2000)]
-    elif mode == "max":
-        pairs = [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(10**6)]
-    else:
-        sys.exit("unknown mode " + mode)
-    lines = [str(len(pairs))] + [f"{a} {b}" for a, b in pairs]
-    sys.stdout.write("\n".join(lines) + "\n")
-
-
-main()
+MODES = {
+    "mid": lambda rng: [(special(rng), special(rng)) for _ in range(2000)],
+    "max": lambda rng: [(rng.getrandbits(64), rng.getrandbits(64)) for _ in range(10**6)],
+}
+refkit.generate(MODES, lambda pairs: [str(len(pairs))] + [f"{a} {b}" for a, b in pairs])

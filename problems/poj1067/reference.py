@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Independent reference for poj1067 (Wythoff's game). Rewrites every tests/*.out.
-wythoff-big/reference.py imports `is_cold` and `check_is_cold` from here.
+wythoff-big/reference.py imports `is_cold`, `check_is_cold` and `solve` from here.
 
 Method, free of the golden ratio and of floating point: the Zeckendorf characterization of
 the lost ("cold") positions. Write a >= 1 as a sum of non-consecutive Fibonacci numbers
@@ -16,6 +16,12 @@ This script checks that characterization before using it, in the same run:
 """
 
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEARCH_MAX = 80
@@ -107,29 +113,16 @@ def check_is_cold():
 
 
 def solve(text, max_value):
-    tokens = [int(t) for t in text.split()]
-    assert len(tokens) % 2 == 0, "odd number of integers"
     lines = []
-    for a, b in zip(tokens[0::2], tokens[1::2]):
+    for a, b in refkit.Tokens(text).groups(2):
         assert 0 <= a <= max_value and 0 <= b <= max_value, (a, b)
         lines.append("0" if is_cold(a, b) else "1")
-    return "".join(line + "\n" for line in lines)
-
-
-def regenerate(folder, max_value):
-    tests = os.path.join(folder, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text, max_value))
+    return refkit.lines_text(lines)
 
 
 def main():
     check_is_cold()
-    assert solve(SAMPLE_IN, MAX_VALUE) == SAMPLE_OUT
-    regenerate(HERE, MAX_VALUE)
+    refkit.regenerate(HERE, lambda text: solve(text, MAX_VALUE), SAMPLE_IN, SAMPLE_OUT)
     print("poj1067: Zeckendorf characterization checked - outputs written")
 
 

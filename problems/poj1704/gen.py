@@ -8,8 +8,12 @@ pair split by a cell; gaps whose staircase nim-sum is 0 (the last counted gap ca
 others). Positions are printed shuffled. The shapes only make the inputs interesting; the
 expected outputs come from reference.py. The committed tests/<mode>.in were made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 N = 1000
 CELLS = 10000
@@ -43,22 +47,18 @@ def max_case(rng, shape):
     return positions_from_gaps(gaps)
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
-    if mode == "small":
-        cases = [rng.sample(range(1, 13), rng.randint(1, 5)) for _ in range(20)]
-    elif mode == "max":
-        cases = [max_case(rng, i % 4) for i in range(20)]
-    else:
-        sys.exit("unknown mode " + mode)
-    out = [str(len(cases))]
+def shuffled(rng, cases):
+    """Each case's positions in random order (after all cases are drawn)."""
     for positions in cases:
         assert len(set(positions)) == len(positions) and max(positions) <= CELLS
         rng.shuffle(positions)
-        out.append(str(len(positions)))
-        out.append(" ".join(map(str, positions)))
-    sys.stdout.write("\n".join(out) + "\n")
+    return cases
 
 
-main()
+MODES = {
+    "small": lambda rng: shuffled(
+        rng, [rng.sample(range(1, 13), rng.randint(1, 5)) for _ in range(20)]
+    ),
+    "max": lambda rng: shuffled(rng, [max_case(rng, i % 4) for i in range(20)]),
+}
+refkit.generate(MODES, refkit.counted_case_lines)

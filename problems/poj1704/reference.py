@@ -10,8 +10,13 @@ loses iff the xor of gap_N, gap_{N-2}, gap_{N-4}, ... is 0. The theorem is compa
 search on every set of chessmen on cells 1..14 before use; the sample outputs from the
 statement are asserted.
 """
-import functools
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3\n1 2 3\n8\n1 5 6 7 9 12 14 17\n"
@@ -19,25 +24,23 @@ SAMPLE_OUT = "Bob will win\nGeorgia will win\n"
 SEARCH_CELLS = 14
 
 
-@functools.lru_cache(maxsize=None)
-def mover_wins(occupied):
+def children(occupied):
+    """Slide one chessman left onto a free cell before the next chessman or the strip's end."""
     for cell in range(SEARCH_CELLS):
         if occupied >> cell & 1:
             target = cell - 1
             while target >= 0 and not occupied >> target & 1:
-                if not mover_wins(occupied ^ (1 << cell) ^ (1 << target)):
-                    return True
+                yield occupied ^ (1 << cell) ^ (1 << target)
                 target -= 1
-    return False
+
+
+mover_wins = refkit.win_search(children)
 
 
 def first_wins_by_staircase(positions):
     cells = sorted(positions)
     gaps = [cells[0] - 1] + [b - a - 1 for a, b in zip(cells, cells[1:])]
-    total = 0
-    for i in range(len(gaps) - 1, -1, -2):
-        total ^= gaps[i]
-    return total != 0
+    return refkit.nim_sum(gaps[i] for i in range(len(gaps) - 1, -1, -2)) != 0
 
 
 def first_wins(positions):
@@ -47,14 +50,11 @@ def first_wins(positions):
 
 
 def solve(text):
-    tokens = list(map(int, text.split()))
-    cases, pos, lines = tokens[0], 1, []
-    for _ in range(cases):
-        n = tokens[pos]
-        positions = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
+    tokens, lines = refkit.Tokens(text), []
+    for _ in range(tokens.int()):
+        positions = tokens.ints(tokens.int())
         lines.append("Georgia will win" if first_wins(positions) else "Bob will win")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def check_staircase_against_search():
@@ -66,15 +66,7 @@ def check_staircase_against_search():
 
 def main():
     check_staircase_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

@@ -14,7 +14,11 @@ Only then are the expected outputs written.
 
 import os
 import sys
-from functools import lru_cache
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_SIDE = 200
@@ -32,17 +36,18 @@ def cuts(w, h):
         yield tuple(sorted((w, j))), tuple(sorted((w, h - j)))
 
 
-@lru_cache(maxsize=None)
-def real_game_wins(pieces):
-    """pieces: sorted tuple of (short, long) sides. True if the player to move wins."""
+def children(pieces):
+    """pieces: sorted tuple of (short, long) sides; a cut that makes a 1x1 piece wins."""
     for index, (w, h) in enumerate(pieces):
         rest = pieces[:index] + pieces[index + 1 :]
         for a, b in cuts(w, h):
             if a == (1, 1) or b == (1, 1):
-                return True
-            if not real_game_wins(tuple(sorted(rest + (a, b)))):
-                return True
-    return False
+                yield refkit.WON
+            else:
+                yield tuple(sorted(rest + (a, b)))
+
+
+real_game_wins = refkit.win_search(children)
 
 
 def reduced_grundy_table(limit):
@@ -55,10 +60,7 @@ def reduced_grundy_table(limit):
                 seen.add(g[i][h] ^ g[w - i][h])
             for j in range(2, h // 2 + 1):
                 seen.add(g[w][j] ^ g[w][h - j])
-            value = 0
-            while value in seen:
-                value += 1
-            g[w][h] = g[h][w] = value
+            g[w][h] = g[h][w] = refkit.mex(seen)
     return g
 
 
@@ -69,27 +71,18 @@ def check_reduction(g):
 
 
 def solve(text, g):
-    tokens = [int(t) for t in text.split()]
-    assert len(tokens) % 2 == 0, "odd number of integers"
     lines = []
-    for w, h in zip(tokens[0::2], tokens[1::2]):
+    for w, h in refkit.Tokens(text).groups(2):
         assert 2 <= w <= MAX_SIDE and 2 <= h <= MAX_SIDE, (w, h)
         lines.append("WIN" if g[w][h] else "LOSE")
-    return "".join(line + "\n" for line in lines)
+    return refkit.lines_text(lines)
 
 
 def main():
     sys.setrecursionlimit(10000)
     g = reduced_grundy_table(MAX_SIDE)
     check_reduction(g)
-    assert solve(SAMPLE_IN, g) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text, g))
+    refkit.regenerate(HERE, lambda text: solve(text, g), SAMPLE_IN, SAMPLE_OUT)
     print("poj2311: reduction checked up to", SEARCH_LIMIT, "- outputs written")
 
 

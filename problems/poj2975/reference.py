@@ -10,9 +10,13 @@ count is used only after this script has checked it, in the same run, against th
 count on every position of up to SEARCH_PILES piles of at most SEARCH_MAX stones.
 """
 
-import itertools
 import os
-from functools import lru_cache
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEARCH_PILES = 4
@@ -21,61 +25,39 @@ SEARCH_MAX = 7
 SAMPLE_IN = "3\n7 11 13\n2\n1000000000 1000000000\n0\n"
 SAMPLE_OUT = "3\n0\n"
 
-
-@lru_cache(maxsize=None)
-def mover_wins(piles):
-    """piles: sorted tuple of sizes. True if the player to move wins."""
-    return any(not mover_wins(after) for after in moves(piles))
-
-
-def moves(piles):
-    """Every position one move away, as sorted tuples, one entry per (pile, new size)."""
-    for index, size in enumerate(piles):
-        for left in range(size):
-            yield tuple(sorted(piles[:index] + (left,) + piles[index + 1 :]))
+mover_wins = refkit.win_search(refkit.nim_moves)
 
 
 def searched_winning_moves(piles):
-    return sum(1 for after in moves(piles) if not mover_wins(after))
+    # nim_moves gives one entry per (pile, new size), so equal piles count separately.
+    return sum(1 for after in refkit.nim_moves(piles) if not mover_wins(after))
 
 
 def bouton_winning_moves(piles):
-    xor = 0
-    for size in piles:
-        xor ^= size
+    xor = refkit.nim_sum(piles)
     return sum(1 for size in piles if size ^ xor < size)
 
 
 def check_bouton():
-    for count in range(1, SEARCH_PILES + 1):
-        for piles in itertools.combinations_with_replacement(range(SEARCH_MAX + 1), count):
-            assert searched_winning_moves(piles) == bouton_winning_moves(piles), piles
+    for piles in refkit.multisets(range(SEARCH_MAX + 1), SEARCH_PILES):
+        assert searched_winning_moves(piles) == bouton_winning_moves(piles), piles
 
 
 def solve(text):
-    tokens = [int(t) for t in text.split()]
-    pos, lines = 0, []
-    while tokens[pos] != 0:
-        n = tokens[pos]
-        piles = tokens[pos + 1 : pos + 1 + n]
-        pos += 1 + n
-        assert 1 <= n <= 1000 and len(piles) == n
+    tokens = refkit.Tokens(text)
+    lines = []
+    while (n := tokens.int()) != 0:
+        piles = tokens.ints(n)
+        assert 1 <= n <= 1000
         assert all(1 <= k < 2**31 for k in piles)
         lines.append(str(bouton_winning_moves(piles)))
-    assert pos == len(tokens) - 1, "tokens after the final 0"
-    return "".join(line + "\n" for line in lines)
+    tokens.end("tokens after the final 0")
+    return refkit.lines_text(lines)
 
 
 def main():
     check_bouton()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(solve(text))
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
     print("poj2975: Bouton's count checked by search - outputs written")
 
 

@@ -13,8 +13,13 @@ g(n) != 0. The recurrence is compared with the board search for every 3 <= n <= 
 use (a full strip of 3 or more cells holds three in a row, so play always ends with a
 winner); the sample outputs from the statement are asserted.
 """
-import functools
 import os
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "3\n6\n"
@@ -33,24 +38,21 @@ def completes_three(board, cell, n):
 
 
 def board_first_wins(n):
-    @functools.lru_cache(maxsize=None)
-    def mover_wins(board):
+    def children(board):
         empty = [c for c in range(n) if not board >> c & 1]
         if any(completes_three(board, c, n) for c in empty):
-            return True
-        return any(not mover_wins(board | 1 << c) for c in empty)
+            yield refkit.WON  # completing three ends the game at once
+            return
+        for c in empty:
+            yield board | 1 << c
 
-    return mover_wins(0)
+    return refkit.win_search(children)(0)
 
 
 def grundy_table(limit):
     g = [0] * (limit + 1)
     for run in range(1, limit + 1):
-        options = {g[max(0, i - 3)] ^ g[max(0, run - i - 2)] for i in range(1, run + 1)}
-        value = 0
-        while value in options:
-            value += 1
-        g[run] = value
+        g[run] = refkit.mex(g[max(0, i - 3)] ^ g[max(0, run - i - 2)] for i in range(1, run + 1))
     return g
 
 
@@ -62,7 +64,7 @@ def first_wins(n):
 
 
 def solve(text):
-    return "".join(("1" if first_wins(int(t)) else "2") + "\n" for t in text.split())
+    return refkit.lines_text("1" if first_wins(n) else "2" for n in refkit.Tokens(text).values)
 
 
 def check_recurrence_against_search():
@@ -73,15 +75,7 @@ def check_recurrence_against_search():
 
 def main():
     check_recurrence_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

@@ -11,8 +11,12 @@ search), mid (40 cases of up to 10 graphs with up to 40 nodes), max (5 cases of 
 with 99 nodes; the last case uses only two-edge rings, so k = 196 per graph).
 The committed tests/<mode>.in files were made with seed 1.
 """
-import random
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 
 def random_graph(rng, max_nodes, max_edges, ring_share=0.5, max_ring=8):
@@ -38,34 +42,38 @@ def random_graph(rng, max_nodes, max_edges, ring_share=0.5, max_ring=8):
     return nodes, edges
 
 
-def main():
-    mode, seed = sys.argv[1], int(sys.argv[2])
-    rng = random.Random(seed)
+def small(rng):
     cases = []
-    if mode == "small":
-        for _ in range(120):
-            budget, graphs = 14, []
-            for _ in range(rng.randint(1, 3)):
-                graph = random_graph(rng, 10, rng.randint(1, max(1, budget)), max_ring=5)
-                budget -= len(graph[1])
-                graphs.append(graph)
-            cases.append(graphs)
-    elif mode == "mid":
-        for _ in range(40):
-            cases.append([random_graph(rng, 40, 499) for _ in range(rng.randint(1, 10))])
-    elif mode == "max":
-        for i in range(5):
-            ring_share, max_ring = (1.0, 2) if i == 4 else (0.5, 8)
-            cases.append([random_graph(rng, 99, 499, ring_share, max_ring) for _ in range(100)])
-    else:
-        sys.exit("unknown mode " + mode)
+    for _ in range(120):
+        budget, graphs = 14, []
+        for _ in range(rng.randint(1, 3)):
+            graph = random_graph(rng, 10, rng.randint(1, max(1, budget)), max_ring=5)
+            budget -= len(graph[1])
+            graphs.append(graph)
+        cases.append(graphs)
+    return cases
+
+
+def mid(rng):
+    return [[random_graph(rng, 40, 499) for _ in range(rng.randint(1, 10))] for _ in range(40)]
+
+
+def max_cases(rng):
+    cases = []
+    for i in range(5):
+        ring_share, max_ring = (1.0, 2) if i == 4 else (0.5, 8)
+        cases.append([random_graph(rng, 99, 499, ring_share, max_ring) for _ in range(100)])
+    return cases
+
+
+def case_lines(cases):
     out = []
     for graphs in cases:
         out.append(str(len(graphs)))
         for nodes, edges in graphs:
             out.append(f"{nodes} {len(edges)}")
             out.extend(f"{a} {b}" for a, b in edges)
-    sys.stdout.write("\n".join(out) + "\n")
+    return out
 
 
-main()
+refkit.generate({"small": small, "mid": mid, "max": max_cases}, case_lines)

@@ -16,8 +16,12 @@ the sample outputs from the statement are asserted.
 """
 import functools
 import os
-import subprocess
 import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 SAMPLE_IN = "2\n3 3\n1 2\n2 3\n3 1\n2 2\n1 2\n2 1\n2\n2 1\n1 2\n2 1\n1 2\n"
@@ -36,7 +40,7 @@ class Game:
             self.incident.setdefault(a, []).append(index)
             self.incident.setdefault(b, []).append(index)
         self.grounded_part = functools.lru_cache(maxsize=None)(self._grounded_part)
-        self.mover_wins = functools.lru_cache(maxsize=None)(self._mover_wins)
+        self.mover_wins = refkit.win_search(self.children)
         self.grundy = functools.lru_cache(maxsize=None)(self._grundy)
 
     def full(self):
@@ -61,15 +65,8 @@ class Game:
             if mask >> index & 1:
                 yield self.grounded_part(mask & ~(1 << index))
 
-    def _mover_wins(self, mask):
-        return any(not self.mover_wins(child) for child in self.children(mask))
-
     def _grundy(self, mask):
-        options = {self.grundy(child) for child in self.children(mask)}
-        value = 0
-        while value in options:
-            value += 1
-        return value
+        return refkit.mex(self.grundy(child) for child in self.children(mask))
 
 
 def ground_labels(graph_edges, offset):
@@ -136,16 +133,12 @@ def fusion_grundy(edges):
 
 
 def parse(text):
-    tokens = list(map(int, text.split()))
-    pos, cases = 0, []
-    while pos < len(tokens):
+    tokens, cases = refkit.Tokens(text), []
+    while tokens.more():
         graphs = []
-        for _ in range(tokens[pos]):
-            k = tokens[pos + 2]
-            pos += 2
-            graphs.append([(tokens[pos + 1 + 2 * i], tokens[pos + 2 + 2 * i]) for i in range(k)])
-            pos += 2 * k
-        pos += 1
+        for _ in range(tokens.int()):
+            _nodes, k = tokens.int(), tokens.int()
+            graphs.append([tuple(tokens.ints(2)) for _ in range(k)])
         cases.append(graphs)
     return cases
 
@@ -161,22 +154,17 @@ def first_wins(graphs):
     if sum(len(graph) for graph in graphs) <= SEARCH_MAX_EDGES:
         game = whole_case_game(graphs)
         return game.mover_wins(game.full())
-    total = 0
-    for graph in graphs:
-        total ^= fusion_grundy(graph)
-    return total != 0
+    return refkit.nim_sum(fusion_grundy(graph) for graph in graphs) != 0
 
 
 def solve(text):
-    return "".join(("Sally" if first_wins(graphs) else "Harry") + "\n" for graphs in parse(text))
+    return refkit.lines_text("Sally" if first_wins(graphs) else "Harry" for graphs in parse(text))
 
 
 def check_fusion_against_search():
     graphs_checked = cases_checked = 0
     for seed in CHECK_SEEDS:
-        command = ["python3", "gen.py", "small", str(seed)]
-        text = subprocess.run(command, cwd=HERE, check=True, capture_output=True, text=True).stdout
-        for graphs in parse(text):
+        for graphs in parse(refkit.run_gen(HERE, ["small", str(seed)])):
             total = 0
             for graph in graphs:
                 game = Game(ground_labels(graph, 0))
@@ -193,15 +181,7 @@ def check_fusion_against_search():
 def main():
     sys.setrecursionlimit(100000)
     check_fusion_against_search()
-    assert solve(SAMPLE_IN) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        if name.endswith(".in"):
-            with open(os.path.join(tests, name)) as f:
-                out = solve(f.read())
-            with open(os.path.join(tests, name[:-3] + ".out"), "w") as f:
-                f.write(out)
-            print("wrote", name[:-3] + ".out")
+    refkit.regenerate(HERE, solve, SAMPLE_IN, SAMPLE_OUT)
 
 
 main()

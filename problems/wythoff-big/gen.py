@@ -6,6 +6,11 @@ from a losing pair, and RANDOM uniform pairs, shuffled, one `a b` per line."""
 import random
 import sys
 from math import isqrt
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import refkit  # noqa: E402
 
 LIMIT = 10**18
 
@@ -43,7 +48,7 @@ def main():
         pairs.append((rng.randint(0, LIMIT), rng.randint(0, LIMIT)))
     pairs = [(b, a) if rng.random() < 0.5 else (a, b) for a, b in pairs]
     rng.shuffle(pairs)
-    sys.stdout.write("".join(f"{a} {b}\n" for a, b in pairs))
+    refkit.print_lines(f"{a} {b}" for a, b in pairs)
 
 
 if __name__ == "__main__":

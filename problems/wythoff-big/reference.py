@@ -12,14 +12,17 @@ it on random k up to 6 * 10^17 with the exact formula a_k = floor(k * phi) compu
 
 import os
 import random
-import subprocess
 import sys
 from math import isqrt
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ among the problems
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "poj1067"))
+import refkit  # noqa: E402
+from reference import check_is_cold, is_cold, solve  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.dont_write_bytecode = True  # keep the sibling folder clean
-sys.path.insert(0, os.path.join(HERE, "..", "poj1067"))
-from reference import check_is_cold, is_cold, solve  # noqa: E402
 
 MAX_VALUE = 10**18
 RANDOM_CHECKS = 3000
@@ -37,28 +40,16 @@ def check_against_isqrt_formula():
         assert is_cold(a, a + k) and not is_cold(a, a + k + 1) and not is_cold(a + 1, a + k)
 
 
+def solve_big(text):
+    lines = solve(text, MAX_VALUE)
+    assert lines.count("\n") <= 10**5, "more than 10^5 games"
+    return lines
+
+
 def main():
     check_is_cold()
     check_against_isqrt_formula()
-    assert solve(SAMPLE_IN, MAX_VALUE) == SAMPLE_OUT
-    tests = os.path.join(HERE, "tests")
-    for name in sorted(os.listdir(tests)):
-        stem, ext = os.path.splitext(name)
-        if ext == ".in":
-            with open(os.path.join(tests, name)) as f:
-                text = f.read()
-        elif ext == ".gen":
-            with open(os.path.join(tests, name)) as f:
-                args = f.read().split()
-            text = subprocess.run(
-                [sys.executable, "gen.py", *args], cwd=HERE, check=True, capture_output=True, text=True
-            ).stdout
-        else:
-            continue
-        lines = solve(text, MAX_VALUE)
-        assert lines.count("\n") <= 10**5, "more than 10^5 games"
-        with open(os.path.join(tests, stem + ".out"), "w") as f:
-            f.write(lines)
+    refkit.regenerate(HERE, solve_big, SAMPLE_IN, SAMPLE_OUT)
     print("wythoff-big: Zeckendorf characterization checked - outputs written")
 
 
