@@ -2,9 +2,9 @@
 //! without a single warning (the judge suite in `judge.rs` compiles and runs them with the
 //! judge's own command, `--edition 2021 -O`).
 
+use bundler::check::type_check_in;
 use bundler::{BundleOptions, Library};
 use std::path::Path;
-use std::process::Command;
 
 #[test]
 fn every_bundle_compiles_without_warnings_in_both_editions() {
@@ -27,20 +27,9 @@ fn every_bundle_compiles_without_warnings_in_both_editions() {
             .into_owned();
         let text = bundler::bundle(&main, &mut library, &BundleOptions::default())
             .unwrap_or_else(|e| panic!("{id}: {e}"));
-        let file = temp.path().join(format!("{id}.rs"));
-        std::fs::write(&file, text).unwrap();
         for edition in ["2021", "2024"] {
-            let output = Command::new("rustc")
-                .args(["--edition", edition, "--emit=metadata", "-o"])
-                .arg(temp.path().join(format!("{id}-{edition}.rmeta")))
-                .arg(&file)
-                .output()
-                .unwrap();
-            if !output.status.success() || !output.stderr.is_empty() {
-                failures.push(format!(
-                    "{id}, edition {edition}:\n{}",
-                    String::from_utf8_lossy(&output.stderr)
-                ));
+            if let Err(stderr) = type_check_in(temp.path(), &id, &text, edition).unwrap() {
+                failures.push(format!("{id}, edition {edition}:\n{stderr}"));
             }
         }
         checked += 1;

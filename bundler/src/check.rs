@@ -1,4 +1,5 @@
-//! Compiling a single file exactly as a judge does: `rustc --edition <E> -O main.rs`.
+//! Compiling a single file exactly as a judge does (`rustc --edition <E> -O main.rs`), or
+//! only type-checking it, warnings counted as failures.
 
 use crate::{Error, ErrorKind};
 use std::path::Path;
@@ -13,6 +14,29 @@ pub fn compile_in(dir: &Path, source: &str, edition: &str) -> std::io::Result<Re
         .current_dir(dir)
         .output()?;
     Ok(if output.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&output.stderr).into_owned())
+    })
+}
+
+/// Type-checks `source`, written as `dir/<stem>.rs`, with `rustc --edition <edition>
+/// --emit=metadata` (no code generated). `Ok(Err(stderr))` when rustc rejects it or warns:
+/// what the bundler writes must compile without a single warning.
+pub fn type_check_in(
+    dir: &Path,
+    stem: &str,
+    source: &str,
+    edition: &str,
+) -> std::io::Result<Result<(), String>> {
+    let file = dir.join(format!("{stem}.rs"));
+    std::fs::write(&file, source)?;
+    let output = Command::new("rustc")
+        .args(["--edition", edition, "--emit=metadata", "-o"])
+        .arg(dir.join(format!("{stem}-{edition}.rmeta")))
+        .arg(&file)
+        .output()?;
+    Ok(if output.status.success() && output.stderr.is_empty() {
         Ok(())
     } else {
         Err(String::from_utf8_lossy(&output.stderr).into_owned())

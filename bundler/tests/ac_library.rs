@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
+use bundler::check::compile_in;
 use bundler::{BundleOptions, Library};
 use syn::visit::Visit;
 
@@ -90,19 +91,12 @@ fn trimmed_lines(text: &str) -> Vec<&str> {
 /// output with `expected.txt`, line by line without trailing whitespace.
 fn compile_and_run(code: &str, edition: &str) {
     let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("main.rs"), code).unwrap();
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let compiled = Command::new(rustc)
-        .current_dir(dir.path())
-        .args(["--edition", edition, "-O", "main.rs", "-o", "main"])
-        .output()
-        .expect("cannot run rustc");
-    assert!(
-        compiled.status.success(),
-        "rustc --edition {edition} rejects the bundle (a copy is in {}/ac_library):\n{}",
-        env!("CARGO_TARGET_TMPDIR"),
-        String::from_utf8_lossy(&compiled.stderr)
-    );
+    if let Err(stderr) = compile_in(dir.path(), code, edition).unwrap() {
+        panic!(
+            "rustc --edition {edition} rejects the bundle (a copy is in {}/ac_library):\n{stderr}",
+            env!("CARGO_TARGET_TMPDIR")
+        );
+    }
 
     let input = std::fs::File::open(fixture_dir().join("input.txt")).unwrap();
     let run = Command::new(dir.path().join("main"))

@@ -5,6 +5,7 @@
 //! both editions without a single warning, and run: its output must be the `// stdout:` line
 //! written by hand at the top of the fixture.
 
+use bundler::check::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -27,26 +28,18 @@ fn bundle(solution: &str, opts: &BundleOptions) -> String {
         .unwrap_or_else(|e| panic!("bundling {solution}: {e}"))
 }
 
-/// Compiles `source` with `rustc --edition <edition>` (`-O` and a binary for 2021, as the
-/// judge does; type checking only for 2024), failing on any warning; returns the binary.
-fn compile(source: &str, edition: &str, dir: &Path) -> PathBuf {
-    let main = dir.join(format!("main{edition}.rs"));
-    std::fs::write(&main, source).unwrap();
-    let binary = dir.join(format!("main{edition}"));
-    let mut rustc = Command::new("rustc");
-    rustc.args(["--edition", edition]).arg(&main).arg("-o");
-    if edition == "2021" {
-        rustc.arg(&binary).arg("-O");
-    } else {
-        rustc.arg(dir.join("main.rmeta")).arg("--emit=metadata");
+/// Type-checks `source` in both editions, failing on any warning, then compiles it as the
+/// judge does (`rustc --edition 2021 -O`); returns the binary.
+fn compile(source: &str, dir: &Path) -> PathBuf {
+    for edition in ["2021", "2024"] {
+        if let Err(stderr) = type_check_in(dir, "main", source, edition).unwrap() {
+            panic!("rustc --edition {edition}:\n{stderr}\n--- bundle ---\n{source}");
+        }
     }
-    let output = rustc.output().unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(
-        output.status.success() && stderr.is_empty(),
-        "rustc --edition {edition}:\n{stderr}\n--- bundle ---\n{source}"
-    );
-    binary
+    if let Err(stderr) = compile_in(dir, source, "2021").unwrap() {
+        panic!("rustc --edition 2021 -O:\n{stderr}\n--- bundle ---\n{source}");
+    }
+    dir.join("main")
 }
 
 fn run_fixture(name: &str) -> String {
@@ -59,8 +52,7 @@ fn run_fixture(name: &str) -> String {
         .and_then(|line| line.strip_prefix("// stdout: "))
         .expect("each fixture starts with its expected output");
     let dir = tempfile::tempdir().unwrap();
-    compile(&text, "2024", dir.path());
-    let binary = compile(&text, "2021", dir.path());
+    let binary = compile(&text, dir.path());
     let output = Command::new(binary).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout).trim_end(), expected);
     text

@@ -2,8 +2,8 @@
 //! uses), with an empty `fn main() {}` appended, compiles with plain rustc in both editions
 //! without a warning. This is also what each editor snippet expands to.
 
+use bundler::check::type_check_in;
 use bundler::{catalog::Catalog, BundleOptions, Library};
-use std::process::Command;
 
 #[test]
 fn every_template_shown_alone_compiles_cleanly() {
@@ -38,20 +38,10 @@ fn every_template_shown_alone_compiles_cleanly() {
                 scope.spawn(move || {
                     let mut failures = Vec::new();
                     for (name, source) in chunk {
-                        let file = temp.join(format!("{name}.rs"));
-                        std::fs::write(&file, source).unwrap();
                         for edition in ["2021", "2024"] {
-                            let output = Command::new("rustc")
-                                .args(["--edition", edition, "--emit=metadata", "-o"])
-                                .arg(temp.join(format!("{name}{edition}.rmeta")))
-                                .arg(&file)
-                                .output()
-                                .unwrap();
-                            if !output.status.success() || !output.stderr.is_empty() {
-                                failures.push(format!(
-                                    "{name} (edition {edition}):\n{}",
-                                    String::from_utf8_lossy(&output.stderr)
-                                ));
+                            if let Err(stderr) = type_check_in(temp, name, source, edition).unwrap()
+                            {
+                                failures.push(format!("{name} (edition {edition}):\n{stderr}"));
                             }
                         }
                     }
