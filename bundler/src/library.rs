@@ -2,7 +2,7 @@
 //! `mod` (file or inline), with `#[cfg(test)]` items already left out. File modules are parsed
 //! on demand ([`Library::load`]).
 
-use crate::source::{self, is_cfg_test, item_attrs, Location};
+use crate::source::{self, ident_len, is_cfg_test, is_ident_byte, item_attrs, Location};
 use crate::{Error, ErrorKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -62,7 +62,7 @@ impl TextHints {
         let mut impl_names = BTreeSet::new();
         for rest in after(text, "impl") {
             let mut header = &rest[..rest.find(['{', ';']).unwrap_or(rest.len())];
-            while let Some(start) = header.find(|c: char| is_ident_char(c)) {
+            while let Some(start) = header.bytes().position(is_ident_byte) {
                 header = &header[start..];
                 let len = ident_len(header);
                 impl_names.insert(header[..len].to_string());
@@ -157,16 +157,6 @@ impl Library {
         let parsed = source::parse_without_tests(&file, &text)?;
         self.modules[m].attrs.extend(parsed.attrs);
         self.add_items(m, parsed.items, &children_dir)
-    }
-
-    /// Loads every module.
-    pub fn load_all(&mut self) -> Result<(), Error> {
-        let mut m = 0;
-        while m < self.modules.len() {
-            self.load(m)?;
-            m += 1;
-        }
-        Ok(())
     }
 
     /// Fills module `id` with `items`, written in its file; its file submodules live in
@@ -273,15 +263,6 @@ fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
     })
 }
 
-fn is_ident_char(c: char) -> bool {
-    c == '_' || c.is_alphanumeric()
-}
-
-/// The length of the identifier `text` starts with.
-fn ident_len(text: &str) -> usize {
-    text.find(|c: char| !is_ident_char(c)).unwrap_or(text.len())
-}
-
 /// What follows each whole-identifier occurrence of `word` in `text`.
 fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
     words(text, word).map(move |at| &text[at + word.len()..])
@@ -289,12 +270,12 @@ fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't
 
 /// Where `word` occurs in `text` as a whole identifier.
 fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
+    let bytes = text.as_bytes();
     text.match_indices(word).filter_map(move |(at, _)| {
-        let whole = !text[..at].chars().next_back().is_some_and(is_ident_char)
-            && !text[at + word.len()..]
-                .chars()
-                .next()
-                .is_some_and(is_ident_char);
+        let whole = !at.checked_sub(1).is_some_and(|i| is_ident_byte(bytes[i]))
+            && !bytes
+                .get(at + word.len())
+                .is_some_and(|&b| is_ident_byte(b));
         whole.then_some(at)
     })
 }

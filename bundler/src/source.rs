@@ -175,7 +175,7 @@ fn blank_test_modules(source: &str) -> Option<String> {
                 let rest = &source[i + 1..];
                 let mut chars = rest.char_indices();
                 match chars.next() {
-                    Some((_, '\\')) => i += 1 + rest[2..].find('\'')? + 2,
+                    Some((_, '\\')) => i += 1 + rest.get(2..)?.find('\'')? + 2,
                     Some((_, c)) if rest[c.len_utf8()..].starts_with('\'') => {
                         i += 1 + c.len_utf8();
                     }
@@ -202,7 +202,7 @@ fn blank_test_modules(source: &str) -> Option<String> {
                 };
                 if let Some(rest) = rest.strip_prefix("mod ") {
                     let rest = rest.trim_start();
-                    let name = rest.bytes().take_while(|&b| is_ident_byte(b)).count();
+                    let name = ident_len(rest);
                     let body = rest[name..].trim_start();
                     if name > 0 && body.starts_with('{') {
                         module_start = Some(attached_lines_start(source, i));
@@ -252,8 +252,15 @@ fn attached_lines_start(source: &str, at: usize) -> usize {
     start
 }
 
-fn is_ident_byte(b: u8) -> bool {
+/// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
+/// non-identifier character for one, never the reverse).
+pub fn is_ident_byte(b: u8) -> bool {
     b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
+}
+
+/// The length in bytes of the identifier `text` starts with.
+pub fn ident_len(text: &str) -> usize {
+    text.bytes().take_while(|&b| is_ident_byte(b)).count()
 }
 
 /// The index of the last character of a string whose text starts at `from`: its closing
@@ -393,6 +400,11 @@ mod tests {
     #[test]
     fn blanking_declines_unbalanced_text_and_files_without_tests() {
         assert_eq!(blank_test_modules("#[cfg(test)]\nmod tests {\n"), None);
+        // Not valid Rust (an escape is ASCII); declined, not a panic on a char boundary.
+        assert_eq!(
+            blank_test_modules("#[cfg(test)]\nmod tests { const C: char = '\\é'; }\n"),
+            None
+        );
         assert_eq!(blank_test_modules("fn f() {}\n"), None);
         // Not a module: left to the full parse.
         assert_eq!(blank_test_modules("#[cfg(test)]\nfn f() {}\n"), None);
