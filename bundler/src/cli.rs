@@ -1,12 +1,13 @@
 //! The command line: argument parsing and one function per subcommand, writing to a given
 //! output so tests run exactly what the binary runs.
 
-use crate::catalog::{self, Catalog, CatalogError};
+use crate::bundle::check;
+use crate::contest::catalog::{self, Catalog, CatalogError};
+use crate::contest::notebook::{self, NotebookError};
+use crate::contest::scaffold::{self, ScaffoldError};
+use crate::contest::snippets::{self, SnippetFormat};
 use crate::judge::{self, JudgeError, JudgeOptions};
-use crate::notebook::{self, NotebookError};
-use crate::scaffold::{self, ScaffoldError};
-use crate::snippets::{self, SnippetFormat};
-use crate::{atomic, check, BundleOptions, Error, Library};
+use crate::{atomic, BundleOptions, Error, Library};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

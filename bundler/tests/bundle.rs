@@ -5,7 +5,7 @@
 //! both editions without a single warning, and run: its output must be the `// stdout:` line
 //! written by hand at the top of the fixture.
 
-use bundler::check::{compile_in, type_check_in};
+use bundler::bundle::check::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -157,13 +157,13 @@ fn strip_docs_removes_every_doc_comment_and_nothing_else() {
 #[test]
 fn check_accepts_a_bundle_that_compiles() {
     let text = bundle("solutions/qualified.rs", &BundleOptions::default());
-    bundler::check::check(&text, "2021").unwrap();
+    bundler::bundle::check::check(&text, "2021").unwrap();
 }
 
 #[test]
 fn check_fails_with_rustcs_message() {
     let text = bundle("errors/does_not_compile.rs", &BundleOptions::default());
-    let message = bundler::check::check(&text, "2021")
+    let message = bundler::bundle::check::check(&text, "2021")
         .unwrap_err()
         .to_string();
     assert!(message.starts_with("the bundle does not compile with `rustc --edition 2021 -O`"));

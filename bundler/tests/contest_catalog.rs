@@ -1,7 +1,7 @@
 //! `list`: the catalog of templates read from a fixture library, and one invariant check over
 //! the real templates.
 
-use bundler::catalog::{format_list, Catalog, OTHER_TOPIC};
+use bundler::contest::catalog::{format_list, Catalog, OTHER_TOPIC};
 use std::path::{Path, PathBuf};
 
 fn fixture() -> PathBuf {
@@ -13,7 +13,9 @@ fn load_fixture() -> Catalog {
     Catalog::load(&dir.join("templates"), Some(&dir.join("problems"))).unwrap()
 }
 
-fn names<'a>(templates: impl IntoIterator<Item = &'a bundler::catalog::Template>) -> Vec<&'a str> {
+fn names<'a>(
+    templates: impl IntoIterator<Item = &'a bundler::contest::catalog::Template>,
+) -> Vec<&'a str> {
     templates.into_iter().map(|t| t.name.as_str()).collect()
 }
 

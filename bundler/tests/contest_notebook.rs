@@ -1,7 +1,7 @@
 //! `notebook`: the HTML and Markdown reference over the fixture library.
 
-use bundler::catalog::Catalog;
-use bundler::notebook::{render_html, render_markdown, write};
+use bundler::contest::catalog::Catalog;
+use bundler::contest::notebook::{render_html, render_markdown, write};
 use std::path::Path;
 
 fn catalog() -> Catalog {

@@ -1,7 +1,7 @@
 //! `new <ID>`: the folder, its files, the registration, and refusals that leave everything as
 //! it was. Every test works in a temporary copy of a problems folder.
 
-use bundler::scaffold::{new_problem, ScaffoldError};
+use bundler::contest::scaffold::{new_problem, ScaffoldError};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

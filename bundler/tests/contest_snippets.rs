@@ -2,8 +2,8 @@
 //! as `show` printed it. The fixture library has a template full of `$`, backticks and
 //! backslashes.
 
-use bundler::catalog::Catalog;
-use bundler::snippets::{collect, render, Snippet, SnippetFormat};
+use bundler::contest::catalog::Catalog;
+use bundler::contest::snippets::{collect, render, Snippet, SnippetFormat};
 use std::collections::BTreeMap;
 use std::path::Path;
 

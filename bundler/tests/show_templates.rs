@@ -2,8 +2,9 @@
 //! uses), with an empty `fn main() {}` appended, compiles with plain rustc in both editions
 //! without a warning. This is also what each editor snippet expands to.
 
-use bundler::check::type_check_in;
-use bundler::{catalog::Catalog, BundleOptions, Library};
+use bundler::bundle::check::type_check_in;
+use bundler::contest::catalog::Catalog;
+use bundler::{BundleOptions, Library};
 
 #[test]
 fn every_template_shown_alone_compiles_cleanly() {

@@ -1,6 +1,6 @@
 //! Every template module opens with a complete header.
 
-use bundler::header::Header;
+use bundler::contest::header::Header;
 use std::path::Path;
 
 #[test]

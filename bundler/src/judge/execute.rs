@@ -13,7 +13,7 @@ const POLL: Duration = Duration::from_millis(1);
 /// Writes `source` as `main.rs` in `dir` and compiles it exactly as a judge would.
 /// Returns rustc's first error (with its location) when compilation fails.
 pub fn compile(dir: &Path, source: &str) -> Result<Result<(), String>, JudgeError> {
-    let result = crate::check::compile_in(dir, source, "2021")
+    let result = crate::bundle::check::compile_in(dir, source, "2021")
         .map_err(|e| JudgeError::Tool(format!("could not compile with rustc: {e}")))?;
     Ok(result.map_err(|stderr| first_error(&stderr).unwrap_or_else(|| tail(&stderr))))
 }

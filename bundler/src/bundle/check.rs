@@ -1,7 +1,7 @@
 //! Compiling a single file exactly as a judge does (`rustc --edition <E> -O main.rs`), or
 //! only type-checking it, warnings counted as failures.
 
-use crate::{Error, ErrorKind};
+use super::{Error, ErrorKind};
 use std::path::Path;
 use std::process::Command;
 

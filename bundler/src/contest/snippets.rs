@@ -1,7 +1,7 @@
 //! Editor snippets: one per template, triggered by its name, expanding to the `show` output
 //! (the template and everything it uses, paste-ready), for VS Code, UltiSnips and neosnippet.
 
-use crate::catalog::Catalog;
+use crate::contest::catalog::Catalog;
 use std::fmt::{self, Write as _};
 use std::str::FromStr;
 

@@ -1,7 +1,7 @@
 //! Everything that can stop a bundle, each with the context a user needs to fix it.
 
 use crate::atomic::WriteError;
-use crate::source::{Location, SourceError};
+use crate::bundle::source::{Location, SourceError};
 use std::path::PathBuf;
 
 /// Why a bundle failed. Boxed: it travels up through every `?` of the bundler, and most of

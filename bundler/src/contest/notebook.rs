@@ -3,7 +3,7 @@
 //! HTML page made for A4 paper, and the same content in Markdown.
 
 use crate::atomic::{self, WriteError};
-use crate::catalog::{Catalog, Template};
+use crate::contest::catalog::{Catalog, Template};
 use pulldown_cmark::{CodeBlockKind, Event, Parser, Tag, TagEnd};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -2,8 +2,8 @@
 //! `mod` (file or inline), with `#[cfg(test)]` items already left out. File modules are parsed
 //! on demand ([`Library::load`]).
 
-use crate::source::{self, ident_len, is_cfg_test, is_ident_byte, item_attrs, Location};
-use crate::{Error, ErrorKind};
+use super::{Error, ErrorKind};
+use crate::bundle::source::{self, ident_len, is_cfg_test, is_ident_byte, item_attrs, Location};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;

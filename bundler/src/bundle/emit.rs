@@ -1,10 +1,10 @@
 //! Writing the bundle: the solution as written, its library paths pointed at the bundled
 //! module, then that module with the kept items, formatted by prettyplease.
 
-use crate::library::{Entry, Library, ModuleId};
-use crate::parse::{PathRef, Solution};
-use crate::resolve::{Kept, Node};
-use crate::source::is_cfg_test;
+use crate::bundle::library::{Entry, Library, ModuleId};
+use crate::bundle::parse::{PathRef, Solution};
+use crate::bundle::resolve::{Kept, Node};
+use crate::bundle::source::is_cfg_test;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use syn::visit_mut::VisitMut;
 

@@ -2,8 +2,8 @@
 //! `use` trees, and inside macro arguments, which are read off the raw tokens), and the
 //! solution file with the references it makes into the library.
 
-use crate::source::{self, item_name, Location};
-use crate::{Error, ErrorKind};
+use super::{Error, ErrorKind};
+use crate::bundle::source::{self, item_name, Location};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -8,10 +8,10 @@
 //! (called as `x.method()` or `Self::method`) is kept once kept code in its module's reach uses
 //! one of its associated items' names.
 
-use crate::library::{Entry, Library, ModuleId};
-use crate::parse::{Identifiers, PathRef, Paths, Solution};
-use crate::source::{item_name, Location};
-use crate::{Error, ErrorKind};
+use super::{Error, ErrorKind};
+use crate::bundle::library::{Entry, Library, ModuleId};
+use crate::bundle::parse::{Identifiers, PathRef, Paths, Solution};
+use crate::bundle::source::{item_name, Location};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
 

@@ -2,9 +2,9 @@
 //! without header and tests, its topic, the templates it uses and the problems that use it.
 //! `list`, `snippets` and `notebook` all read from one [`Catalog`].
 
-use crate::header::{Header, HeaderError};
-use crate::parse::Paths;
-use crate::source::{self, is_cfg_test, item_attrs, SourceError};
+use crate::bundle::parse::Paths;
+use crate::bundle::source::{self, is_cfg_test, item_attrs, SourceError};
+use crate::contest::header::{Header, HeaderError};
 use crate::suggest;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;

@@ -1,0 +1,8 @@
+//! Contest-time tools over a template library: the catalog of templates and their headers
+//! (`list`, `show`), editor snippets, the printable notebook, and `new` for a problem folder.
+
+pub mod catalog;
+pub mod header;
+pub mod notebook;
+pub mod scaffold;
+pub mod snippets;
