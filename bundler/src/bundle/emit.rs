@@ -1,11 +1,21 @@
 //! Writing the bundle: the solution as written, its library paths pointed at the bundled
-//! module, then that module with the kept items, formatted by prettyplease.
+//! modules, then one module per library crate with the kept items, formatted by
+//! prettyplease.
+//!
+//! Each crate's code is rewritten so that it means in the bundle what it meant as its own
+//! crate: paths that start at its root (`crate::`, `$crate::`, and in edition 2015 `use`
+//! and `::` paths) or at a dependency (`dep::`, `::dep::`, `extern crate dep`) go through the
+//! crate's module; features Cargo would enable are decided in every `#[cfg]`; its lints are
+//! capped (as Cargo caps a dependency's), so only the solution's own code can warn.
 
-use crate::bundle::library::{Entry, Library, ModuleId};
-use crate::bundle::parse::{PathRef, Solution};
-use crate::bundle::resolve::{Kept, Node};
-use crate::bundle::source::is_cfg_test;
+use super::cfg::Cfg;
+use super::crates::Edition;
+use super::library::{Entry, Library, ModuleId};
+use super::parse::{Ns, PathRef, Solution};
+use super::reach::{Kept, Node};
+use super::resolve::{Def, Resolver};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
+use std::cell::Cell;
 use syn::visit_mut::VisitMut;
 
 /// How to emit.
@@ -15,23 +25,41 @@ pub struct BundleOptions {
     pub strip_docs: bool,
 }
 
+/// Lints that are errors by default and that library code written for older compilers
+/// trips; Cargo caps them for dependencies (`--cap-lints`), a bundle can only allow them.
+/// `warnings` also silences the names an older judge compiler does not know.
+const CAPPED_LINTS: &str =
+    "warnings, arithmetic_overflow, unconditional_panic, overflowing_literals, \
+     invalid_reference_casting, invalid_type_param_default, ambiguous_associated_items, \
+     mutable_transmutes, no_mangle_const_items, enum_intrinsics_non_enums, \
+     invalid_atomic_ordering, useless_deprecated, invalid_doc_attributes, \
+     ill_formed_attribute_input, let_underscore_lock, invalid_from_utf8_unchecked, \
+     conflicting_repr_hints, deref_into_dyn_supertrait, text_direction_codepoint_in_literal";
+
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
-/// `extern crate templates;` removed. Comments and layout are kept.
-pub fn solution_text(solution: &Solution, refs: &[PathRef], name: &str) -> String {
+/// `extern crate templates;` removed (or made a `use` when it renames). Comments and layout
+/// are kept.
+pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> String {
+    let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
     let mut edits: Vec<(usize, usize, String)> = refs
         .iter()
         .map(|r| {
             let start = solution.offset(r.leading_colon.unwrap_or(r.root));
-            (start, solution.offset_end(r.root), format!("crate::{name}"))
+            (
+                start,
+                solution.offset_end(r.root),
+                format!("crate::{}", module_of(&r.segments[0])),
+            )
         })
-        .chain(
-            solution
-                .extern_crates(name)
-                .into_iter()
-                .map(|range| (range.start, range.end, String::new())),
-        )
         .collect();
+    for (range, name, rename) in solution.extern_crates(|name| lib.roots.contains_key(name)) {
+        let replacement = match rename {
+            Some(alias) => format!("use crate::{} as {alias};", module_of(&name)),
+            None => String::new(),
+        };
+        edits.push((range.start, range.end, replacement));
+    }
     edits.sort();
     edits.dedup();
     let mut text = solution.text.clone();
@@ -44,115 +72,208 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], name: &str) -> Strin
     text
 }
 
-/// The library module with the kept items, and a comment naming what it holds. Empty when
-/// nothing is kept.
-pub fn library_module(lib: &Library, kept: &Kept, opts: &BundleOptions) -> String {
-    if kept.nodes.is_empty() {
-        return String::new();
-    }
-    let mut attrs: Vec<syn::Attribute> = vec![syn::parse_quote!(#[allow(unused)])];
-    attrs.extend(
-        lib.modules[0]
-            .attrs
-            .iter()
-            .filter(|a| is_doc(a) || is_lint(a))
-            .cloned(),
-    );
-    let module = syn::ItemMod {
-        attrs,
-        vis: syn::Visibility::Inherited,
-        unsafety: None,
-        mod_token: Default::default(),
-        ident: Ident::new(&lib.name, Span::call_site()),
-        content: Some((Default::default(), items(lib, 0, kept))),
-        semi: None,
-    };
-    let mut file = syn::File {
-        shebang: None,
-        attrs: Vec::new(),
-        items: vec![syn::Item::Mod(module)],
-    };
-    Rewrite {
-        name: &lib.name,
-        strip_docs: opts.strip_docs,
-    }
-    .visit_file_mut(&mut file);
-    format!(
-        "// Bundled from the library `{}`: {}.\n{}",
-        lib.name,
-        kept.module_names(lib).join(", "),
-        prettyplease::unparse(&file)
-    )
-}
-
-/// The kept items of module `m`, in library order.
-fn items(lib: &Library, m: ModuleId, kept: &Kept) -> Vec<syn::Item> {
-    let mut out = Vec::new();
-    for (i, entry) in lib.modules[m].entries.iter().enumerate() {
-        match entry {
-            Entry::Module(c) if kept.has(Node::Module(*c)) => {
-                let module = &lib.modules[*c];
-                out.push(syn::Item::Mod(syn::ItemMod {
-                    attrs: module.attrs.clone(),
-                    vis: module.vis.clone(),
-                    unsafety: None,
-                    mod_token: Default::default(),
-                    ident: Ident::new(&module.name, Span::call_site()),
-                    content: Some((Default::default(), items(lib, *c, kept))),
-                    semi: None,
-                }));
-            }
-            Entry::Module(_) => {}
-            Entry::Item(syn::Item::Use(u)) => {
-                let mut leaf = 0;
-                let keep = |leaf: usize| kept.has(Node::Leaf(m, i, leaf));
-                if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
-                    out.push(syn::Item::Use(syn::ItemUse { tree, ..u.clone() }));
-                }
-            }
-            Entry::Item(syn::Item::Macro(mac))
-                if kept.has(Node::Item(m, i)) && is_exported(mac) =>
-            {
-                // `#[macro_export]` would put it at the bundle's crate root, not where
-                // `templates::name!` points: scope it as an item instead, re-exported at the
-                // library's root below.
-                let mut mac = mac.clone();
-                mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
-                let name = mac.ident.clone();
-                out.push(syn::Item::Macro(mac));
-                out.push(syn::parse_quote!(pub(crate) use #name;));
-            }
-            Entry::Item(item) if kept.has(Node::Item(m, i)) => out.push(item.clone()),
-            Entry::Item(_) => {}
+/// One module per crate with kept items, each with a comment naming what it holds, and an
+/// `extern crate alloc;` when one of them uses `alloc`. Empty when nothing is kept.
+pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> String {
+    let resolver = Resolver::new(lib);
+    let mut out = String::new();
+    let needs_alloc = Cell::new(false);
+    for (k, krate) in lib.crates.iter().enumerate() {
+        if !kept.has_crate(lib, k) {
+            continue;
         }
+        let root = krate.root;
+        let mut attrs: Vec<syn::Attribute> = Vec::new();
+        let capped: TokenStream = CAPPED_LINTS.parse().expect("lint names are tokens");
+        attrs.push(syn::parse_quote!(#[allow(#capped)]));
+        attrs.extend(
+            lib.modules[root]
+                .attrs
+                .iter()
+                .filter(|a| is_doc(a) && !opts.strip_docs || a.path().is_ident("allow"))
+                .cloned(),
+        );
+        let emitter = Emitter {
+            lib,
+            kept,
+            resolver: &resolver,
+            opts,
+            needs_alloc: &needs_alloc,
+        };
+        let module = syn::ItemMod {
+            attrs,
+            vis: syn::Visibility::Inherited,
+            unsafety: None,
+            mod_token: Default::default(),
+            ident: Ident::new(&krate.module_name, Span::call_site()),
+            content: Some((Default::default(), emitter.items(root))),
+            semi: None,
+        };
+        let file = syn::File {
+            shebang: None,
+            attrs: Vec::new(),
+            items: vec![syn::Item::Mod(module)],
+        };
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out += &format!(
+            "// Bundled from the library `{}`: {}.\n{}",
+            krate.spec.name,
+            kept.module_names(lib, k).join(", "),
+            prettyplease::unparse(&file)
+        );
     }
-    if m == 0 {
-        out.extend(exported_macros_below_root(lib, kept));
+    if needs_alloc.get() {
+        out.insert_str(0, "extern crate alloc;\n");
     }
     out
+}
+
+struct Emitter<'a> {
+    lib: &'a Library,
+    kept: &'a Kept,
+    resolver: &'a Resolver<'a>,
+    opts: &'a BundleOptions,
+    needs_alloc: &'a Cell<bool>,
+}
+
+impl Emitter<'_> {
+    /// The kept items of module `m`, in library order, rewritten for the bundle.
+    fn items(&self, m: ModuleId) -> Vec<syn::Item> {
+        let lib = self.lib;
+        let mut out = Vec::new();
+        let mut rewrite = Rewrite::new(self, m);
+        for (i, entry) in lib.modules[m].entries.iter().enumerate() {
+            match entry {
+                Entry::Module(c) if self.kept.has(Node::Module(*c)) => {
+                    let module = &lib.modules[*c];
+                    let mut attrs = module.attrs.clone();
+                    rewrite.attrs(&mut attrs);
+                    out.push(syn::Item::Mod(syn::ItemMod {
+                        attrs,
+                        vis: module.vis.clone(),
+                        unsafety: None,
+                        mod_token: Default::default(),
+                        ident: Ident::new(&module.name, Span::call_site()),
+                        content: Some((Default::default(), self.items(*c))),
+                        semi: None,
+                    }));
+                }
+                Entry::Module(_) => {}
+                Entry::Item(syn::Item::Use(u)) => {
+                    let mut leaf = 0;
+                    let keep = |leaf: usize| self.kept.has(Node::Leaf(m, i, leaf));
+                    if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
+                        let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
+                        rewrite.visit_item_mut(&mut item);
+                        out.push(item);
+                    }
+                }
+                Entry::Item(syn::Item::ExternCrate(e)) if self.kept_extern_crate(m, i) => {
+                    out.extend(rewrite.extern_crate(e));
+                }
+                Entry::Item(syn::Item::Macro(mac))
+                    if self.kept.has(Node::Item(m, i)) && is_exported(mac) =>
+                {
+                    // `#[macro_export]` would put it at the bundle's crate root, not where
+                    // `krate::name!` points: scope it as an item instead, re-exported at the
+                    // crate module's root below.
+                    let mut mac = mac.clone();
+                    if is_local_inner(&mac) {
+                        mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
+                    }
+                    mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+                    let mut item = syn::Item::Macro(mac);
+                    rewrite.visit_item_mut(&mut item);
+                    let syn::Item::Macro(mac) = &item else {
+                        unreachable!()
+                    };
+                    let name = mac.ident.clone();
+                    out.push(item);
+                    out.push(syn::parse_quote!(pub(crate) use #name;));
+                }
+                Entry::Item(item) if self.kept.has(Node::Item(m, i)) => {
+                    let mut item = self.members(m, i, item);
+                    if matches!(&item, syn::Item::Impl(imp) if imp.trait_.is_none() && imp.items.is_empty())
+                    {
+                        continue; // an inherent impl none of whose members is used
+                    }
+                    rewrite.visit_item_mut(&mut item);
+                    out.push(item);
+                }
+                Entry::Item(_) => {}
+            }
+        }
+        if m == lib.krate(m).root {
+            out.extend(self.exported_macros_below_root(m));
+        }
+        out
+    }
+
+    /// An `extern crate` is kept with its module whenever the name it binds may be used
+    /// there: it only binds a name.
+    fn kept_extern_crate(&self, m: ModuleId, i: usize) -> bool {
+        self.kept.has(Node::Item(m, i)) || self.kept.has(Node::Module(m))
+    }
+
+    /// The item with only the kept members, if it is a trait or an impl.
+    fn members(&self, m: ModuleId, i: usize, item: &syn::Item) -> syn::Item {
+        let mut item = item.clone();
+        let keep = |j: usize| self.kept.has_member(m, i, j);
+        match &mut item {
+            syn::Item::Trait(t) => {
+                let mut j = 0;
+                t.items.retain(|_| {
+                    j += 1;
+                    keep(j - 1)
+                });
+            }
+            syn::Item::Impl(imp) => {
+                let mut j = 0;
+                imp.items.retain(|_| {
+                    j += 1;
+                    keep(j - 1)
+                });
+            }
+            _ => {}
+        }
+        item
+    }
+
+    /// `pub(crate) use self::path::name;` for each kept `#[macro_export]` macro written below
+    /// the crate root `root`, where the crate exports it.
+    fn exported_macros_below_root(&self, root: ModuleId) -> Vec<syn::Item> {
+        let lib = self.lib;
+        let mut out = Vec::new();
+        for node in &self.kept.nodes {
+            let Node::Item(m, i) = *node else { continue };
+            if m == root || lib.modules[m].krate != lib.modules[root].krate {
+                continue;
+            }
+            if let Entry::Item(syn::Item::Macro(mac)) = &lib.modules[m].entries[i] {
+                if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
+                    let path = lib.module_path(m);
+                    let below_root = path.split_once("::").map_or("", |(_, p)| p);
+                    let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
+                        .expect("module and macro names are identifiers");
+                    out.push(syn::parse_quote!(pub(crate) use #path;));
+                }
+            }
+        }
+        out
+    }
 }
 
 fn is_exported(mac: &syn::ItemMacro) -> bool {
     mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
 }
 
-/// `pub(crate) use self::path::name;` for each kept `#[macro_export]` macro written below
-/// the library's root, where the library exports it.
-fn exported_macros_below_root(lib: &Library, kept: &Kept) -> Vec<syn::Item> {
-    let mut out = Vec::new();
-    for node in &kept.nodes {
-        let Node::Item(m, i) = *node else { continue };
-        if let (true, Entry::Item(syn::Item::Macro(mac))) = (m != 0, &lib.modules[m].entries[i]) {
-            if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
-                let path = lib.module_path(m);
-                let below_root = path.split_once("::").map_or("", |(_, p)| p);
-                let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
-                    .expect("module and macro names are identifiers");
-                out.push(syn::parse_quote!(pub(crate) use #path;));
-            }
-        }
-    }
-    out
+fn is_local_inner(mac: &syn::ItemMacro) -> bool {
+    mac.attrs.iter().any(|a| {
+        a.path().is_ident("macro_export")
+            && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
+    })
 }
 
 /// The use tree with only the kept leaves (numbered in source order, as the resolver
@@ -188,52 +309,267 @@ fn is_doc(attr: &syn::Attribute) -> bool {
     matches!(&attr.meta, syn::Meta::NameValue(nv) if nv.path.is_ident("doc"))
 }
 
-fn is_lint(attr: &syn::Attribute) -> bool {
-    ["allow", "warn", "deny", "forbid", "expect"]
+/// `warn`, `deny`, `forbid` and `expect` would undo the cap on the library's lints.
+fn is_lint_level(attr: &syn::Attribute) -> bool {
+    ["warn", "deny", "forbid", "expect"]
         .iter()
         .any(|lint| attr.path().is_ident(lint))
 }
 
-/// Points the library's absolute paths at the bundled module (`crate::x` and `$crate::x`
-/// become `crate::<name>::x`), drops `#[cfg(test)]` items inside impls and traits, and with
-/// `strip_docs` every doc comment.
-struct Rewrite<'n> {
-    name: &'n str,
-    strip_docs: bool,
+/// How a path's start changes in the bundle.
+enum Start {
+    Keep,
+    /// These segments replace the first one (and a leading `::`).
+    Replace(Vec<String>),
+    /// These segments go before the first one (a leading `::` goes).
+    Prepend(Vec<String>),
 }
 
-impl Rewrite<'_> {
-    fn attrs(&self, attrs: &mut Vec<syn::Attribute>) {
-        if self.strip_docs {
-            attrs.retain(|a| !is_doc(a));
+/// Rewrites one module's code for the bundle (see the module docs), decides its `#[cfg]`s
+/// and, with `strip_docs`, drops its doc comments.
+struct Rewrite<'a> {
+    emitter: &'a Emitter<'a>,
+    module: ModuleId,
+    cfg: &'a Cfg,
+    edition: Edition,
+    /// The crate's module name in the bundle.
+    name: String,
+}
+
+impl<'a> Rewrite<'a> {
+    fn new(emitter: &'a Emitter<'a>, module: ModuleId) -> Rewrite<'a> {
+        let krate = emitter.lib.krate(module);
+        Rewrite {
+            emitter,
+            module,
+            cfg: &krate.cfg,
+            edition: krate.spec.edition,
+            name: krate.module_name.clone(),
         }
     }
 
-    fn use_root(&self, tree: &mut syn::UseTree) {
-        match tree {
-            syn::UseTree::Path(p) if p.ident == "crate" => {
-                let rest = std::mem::replace(
-                    &mut *p.tree,
-                    syn::UseTree::Glob(syn::UseGlob {
-                        star_token: Default::default(),
-                    }),
-                );
-                *p.tree = syn::UseTree::Path(syn::UsePath {
-                    ident: Ident::new(self.name, p.ident.span()),
-                    colon2_token: Default::default(),
-                    tree: Box::new(rest),
-                });
+    fn module_of_root(&self, root: ModuleId) -> String {
+        self.emitter.lib.krate(root).module_name.clone()
+    }
+
+    /// What a bundled dependency root `def` turns a path start into.
+    fn into_crate(&self, def: Option<Def>) -> Option<Start> {
+        match def {
+            Some(Def::Module(r)) if r == self.emitter.lib.krate(r).root => {
+                Some(Start::Replace(vec!["crate".into(), self.module_of_root(r)]))
             }
-            syn::UseTree::Group(g) => g.items.iter_mut().for_each(|t| self.use_root(t)),
+            Some(Def::Extern) => Some(Start::Keep),
+            _ => None,
+        }
+    }
+
+    /// How a path written here starting with `first` changes; `use_path` for a `use`
+    /// path, `single` for a path of one segment.
+    fn start(&self, leading_colon: bool, first: &str, use_path: bool, single: bool) -> Start {
+        let resolver = self.emitter.resolver;
+        let m = self.module;
+        match first {
+            "crate" if single => return Start::Keep, // `pub(crate)`
+            "crate" => return Start::Replace(vec!["crate".into(), self.name.clone()]),
+            "self" | "super" | "Self" | "$crate" => return Start::Keep,
             _ => {}
         }
+        if self.edition == Edition::E2015 && (leading_colon || use_path) {
+            let root = resolver.crate_root(m);
+            let found = resolver
+                .lookup(root, first, None, None, &mut Vec::new())
+                .map(|r| r.defs)
+                .unwrap_or_default();
+            if let Some(def) = found.iter().find(|d| {
+                matches!(d, Def::Extern) || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
+            }) {
+                return self.into_crate(Some(*def)).unwrap_or(Start::Keep);
+            }
+            if !found.is_empty() {
+                return Start::Prepend(vec!["crate".into(), self.name.clone()]);
+            }
+            return self
+                .into_crate(resolver.extern_prelude(m, first))
+                .unwrap_or_else(|| Start::Prepend(vec!["crate".into(), self.name.clone()]));
+        }
+        if leading_colon {
+            if first == "alloc" {
+                self.emitter.needs_alloc.set(true);
+            }
+            return self
+                .into_crate(resolver.extern_prelude(m, first))
+                .unwrap_or(Start::Keep);
+        }
+        if single && !use_path {
+            return Start::Keep;
+        }
+        let bound = resolver
+            .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
+            .is_ok_and(|r| !r.defs.is_empty());
+        if bound {
+            return Start::Keep;
+        }
+        if first == "alloc" {
+            self.emitter.needs_alloc.set(true);
+        }
+        self.into_crate(resolver.extern_prelude(m, first))
+            .unwrap_or(Start::Keep)
     }
 
-    /// `crate ::` and `$crate ::` in raw tokens get `<name> ::` after them.
+    /// `extern crate` in the bundle: a dependency's becomes a `use` of its module, `std`'s
+    /// and `core`'s go (every edition after 2015 has them), `alloc`'s moves to the bundle's
+    /// root.
+    fn extern_crate(&self, e: &syn::ItemExternCrate) -> Option<syn::Item> {
+        let name = e.ident.to_string();
+        let bound = e.rename.as_ref().map_or(&e.ident, |(_, r)| r).clone();
+        let mut attrs = e.attrs.clone();
+        attrs.retain(|a| !a.path().is_ident("macro_use"));
+        self.attrs(&mut attrs);
+        let vis = &e.vis;
+        let target: syn::Path = match self.emitter.resolver.extern_crate_def(self.module, &name) {
+            Def::Module(r) => {
+                let module = Ident::new(&self.module_of_root(r), Span::call_site());
+                syn::parse_quote!(crate::#module)
+            }
+            _ if name == "alloc" => {
+                self.emitter.needs_alloc.set(true);
+                if e.rename.is_none() {
+                    return None;
+                }
+                syn::parse_quote!(::alloc)
+            }
+            _ if name == "std" || name == "core" => {
+                if e.rename.is_none() {
+                    return None;
+                }
+                let krate = &e.ident;
+                syn::parse_quote!(::#krate)
+            }
+            _ => return Some(syn::Item::ExternCrate(e.clone())),
+        };
+        Some(syn::parse_quote!(#(#attrs)* #vis use #target as #bound;))
+    }
+
+    /// Decides the cfgs among `attrs` (true if the node is compiled out), drops lint levels
+    /// that would undo the cap and, with `strip_docs`, doc comments.
+    fn attrs(&self, attrs: &mut Vec<syn::Attribute>) -> bool {
+        let removed = self.cfg.attrs(attrs);
+        attrs.retain(|a| !is_lint_level(a) && !(self.emitter.opts.strip_docs && is_doc(a)));
+        removed
+    }
+
+    fn apply(start: Start, path: &mut syn::Path) {
+        let idents = |names: Vec<String>, span: Span| -> Vec<syn::PathSegment> {
+            names
+                .into_iter()
+                .map(|n| Ident::new(&n, span).into())
+                .collect()
+        };
+        let span = path
+            .segments
+            .first()
+            .map_or_else(Span::call_site, |s| s.ident.span());
+        match start {
+            Start::Keep => {}
+            Start::Replace(names) => {
+                path.leading_colon = None;
+                let rest: Vec<syn::PathSegment> = path.segments.iter().skip(1).cloned().collect();
+                path.segments = idents(names, span).into_iter().chain(rest).collect();
+            }
+            Start::Prepend(names) => {
+                path.leading_colon = None;
+                let all: Vec<syn::PathSegment> = path.segments.iter().cloned().collect();
+                path.segments = idents(names, span).into_iter().chain(all).collect();
+            }
+        }
+    }
+
+    /// Rewrites the start of a `use` tree; returns whether a leading `::` must go.
+    fn use_tree(&self, tree: &mut syn::UseTree, leading_colon: bool) -> bool {
+        let (first, single) = match tree {
+            syn::UseTree::Path(p) => (p.ident.to_string(), false),
+            syn::UseTree::Name(n) => (n.ident.to_string(), true),
+            syn::UseTree::Rename(r) => (r.ident.to_string(), true),
+            syn::UseTree::Glob(_) => (String::new(), true),
+            syn::UseTree::Group(g) => {
+                let mut dropped = false;
+                for t in g.items.iter_mut() {
+                    dropped |= self.use_tree(t, leading_colon);
+                }
+                return dropped;
+            }
+        };
+        let start = if first.is_empty() {
+            if self.edition == Edition::E2015 {
+                Start::Prepend(vec!["crate".into(), self.name.clone()])
+            } else {
+                Start::Keep
+            }
+        } else {
+            self.start(leading_colon, &first, true, single)
+        };
+        let span = Span::call_site();
+        let wrap = |names: &[String], inner: syn::UseTree| -> syn::UseTree {
+            names.iter().rev().fold(inner, |tree, name| {
+                syn::UseTree::Path(syn::UsePath {
+                    ident: Ident::new(name, span),
+                    colon2_token: Default::default(),
+                    tree: Box::new(tree),
+                })
+            })
+        };
+        let old = std::mem::replace(
+            tree,
+            syn::UseTree::Glob(syn::UseGlob {
+                star_token: Default::default(),
+            }),
+        );
+        *tree = match (start, old) {
+            (Start::Keep, old) => {
+                *tree = old;
+                return false;
+            }
+            (Start::Prepend(names), old) => wrap(&names, old),
+            (Start::Replace(names), syn::UseTree::Path(p)) => wrap(&names, *p.tree),
+            (Start::Replace(mut names), syn::UseTree::Name(n)) => {
+                let last = Ident::new(&names.pop().expect("a crate path"), span);
+                wrap(
+                    &names,
+                    syn::UseTree::Rename(syn::UseRename {
+                        ident: last,
+                        as_token: Default::default(),
+                        rename: n.ident,
+                    }),
+                )
+            }
+            (Start::Replace(mut names), syn::UseTree::Rename(r)) => {
+                let last = Ident::new(&names.pop().expect("a crate path"), span);
+                wrap(
+                    &names,
+                    syn::UseTree::Rename(syn::UseRename { ident: last, ..r }),
+                )
+            }
+            (Start::Replace(_), old) => old,
+        };
+        true
+    }
+
+    /// Path starts inside raw tokens (macro bodies and arguments) get the same rewriting as
+    /// parsed paths; `cfg` predicates there are decided too.
     fn tokens(&self, stream: TokenStream) -> TokenStream {
+        let stream = self.cfg.tokens(stream);
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let mut out = Vec::with_capacity(tokens.len());
-        for (i, token) in tokens.iter().enumerate() {
+        let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+        let mut i = 0;
+        while i < tokens.len() {
+            let token = &tokens[i];
+            let after_path_char = out.last().is_some_and(|t| match t {
+                TokenTree::Punct(p) => {
+                    p.as_char() == ':' || p.as_char() == '.' || p.as_char() == '$'
+                }
+                TokenTree::Ident(_) => false,
+                _ => false,
+            });
             match token {
                 TokenTree::Group(g) => {
                     let mut group = proc_macro2::Group::new(g.delimiter(), self.tokens(g.stream()));
@@ -242,14 +578,95 @@ impl Rewrite<'_> {
                 }
                 TokenTree::Ident(id) if id == "crate" && is_colons(&tokens, i + 1) => {
                     out.push(token.clone());
-                    out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
-                    out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
-                    out.push(TokenTree::Ident(Ident::new(self.name, id.span())));
+                    push_colons(&mut out);
+                    out.push(TokenTree::Ident(Ident::new(&self.name, id.span())));
+                }
+                TokenTree::Punct(p)
+                    if p.as_char() == ':'
+                        && is_colons(&tokens, i)
+                        && !after_path_char
+                        && !out.last().is_some_and(|t| {
+                            matches!(t, TokenTree::Ident(_) | TokenTree::Group(_))
+                        })
+                        && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) =>
+                {
+                    let Some(TokenTree::Ident(first)) = tokens.get(i + 2) else {
+                        unreachable!()
+                    };
+                    match self.start(true, &first.to_string(), false, false) {
+                        Start::Keep => out.extend(tokens[i..i + 3].iter().cloned()),
+                        Start::Replace(names) => push_path(&mut out, &names, first.span()),
+                        Start::Prepend(names) => {
+                            push_path(&mut out, &names, first.span());
+                            push_colons(&mut out);
+                            out.push(TokenTree::Ident(first.clone()));
+                        }
+                    }
+                    i += 3;
+                    continue;
+                }
+                TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
+                    match self.start(false, &id.to_string(), false, false) {
+                        Start::Replace(names) => push_path(&mut out, &names, id.span()),
+                        Start::Prepend(names) => {
+                            push_path(&mut out, &names, id.span());
+                            push_colons(&mut out);
+                            out.push(token.clone());
+                        }
+                        Start::Keep => out.push(token.clone()),
+                    }
+                }
+                _ => out.push(token.clone()),
+            }
+            i += 1;
+        }
+        out.into_iter().collect()
+    }
+
+    /// The body of a `#[macro_export(local_inner_macros)]` macro: each `name!(..)` call in it
+    /// means the crate's own macro, reached through the crate's module.
+    fn local_inner(&self, stream: TokenStream) -> TokenStream {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), self.local_inner(g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                TokenTree::Ident(id)
+                    if matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
+                        && !out.last().is_some_and(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$'))
+                        && id != "macro_rules" =>
+                {
+                    out.push(TokenTree::Punct(Punct::new('$', Spacing::Alone)));
+                    out.push(TokenTree::Ident(Ident::new("crate", id.span())));
+                    push_colons(&mut out);
+                    out.push(TokenTree::Ident(Ident::new(&self.name, id.span())));
+                    push_colons(&mut out);
+                    out.push(token.clone());
                 }
                 _ => out.push(token.clone()),
             }
         }
         out.into_iter().collect()
+    }
+}
+
+fn push_colons(out: &mut Vec<TokenTree>) {
+    out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
+    out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+}
+
+fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
+    for (n, name) in names.iter().enumerate() {
+        if n > 0 {
+            push_colons(out);
+        }
+        out.push(TokenTree::Ident(Ident::new(name, span)));
     }
 }
 
@@ -259,8 +676,8 @@ fn is_colons(tokens: &[TokenTree], i: usize) -> bool {
             if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
 }
 
-/// Visitor methods that drop the node's doc comments (with `strip_docs`), then go on.
-macro_rules! strip_docs_of {
+/// Visitor methods that process the node's attributes (see [`Rewrite::attrs`]), then go on.
+macro_rules! attrs_of {
     ($($method:ident: $node:ty),*) => {$(
         fn $method(&mut self, node: &mut $node) {
             self.attrs(&mut node.attrs);
@@ -269,41 +686,80 @@ macro_rules! strip_docs_of {
     )*};
 }
 
-fn impl_item_attrs(item: &syn::ImplItem) -> &[syn::Attribute] {
+/// Removes the elements of a list compiled out by their `#[cfg]`.
+macro_rules! retain_compiled {
+    ($self:ident, $list:expr, $attrs:expr) => {{
+        let list = std::mem::take(&mut $list);
+        $list = list
+            .into_iter()
+            .filter_map(|mut element| {
+                let removed = match $attrs(&mut element) {
+                    Some(attrs) => $self.attrs(attrs),
+                    None => false,
+                };
+                (!removed).then_some(element)
+            })
+            .collect();
+    }};
+}
+
+fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<syn::Attribute>> {
     match item {
-        syn::ImplItem::Const(i) => &i.attrs,
-        syn::ImplItem::Fn(i) => &i.attrs,
-        syn::ImplItem::Type(i) => &i.attrs,
-        syn::ImplItem::Macro(i) => &i.attrs,
-        _ => &[],
+        syn::ImplItem::Const(i) => Some(&mut i.attrs),
+        syn::ImplItem::Fn(i) => Some(&mut i.attrs),
+        syn::ImplItem::Type(i) => Some(&mut i.attrs),
+        syn::ImplItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
     }
 }
 
-fn trait_item_attrs(item: &syn::TraitItem) -> &[syn::Attribute] {
+fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<syn::Attribute>> {
     match item {
-        syn::TraitItem::Const(i) => &i.attrs,
-        syn::TraitItem::Fn(i) => &i.attrs,
-        syn::TraitItem::Type(i) => &i.attrs,
-        syn::TraitItem::Macro(i) => &i.attrs,
-        _ => &[],
+        syn::TraitItem::Const(i) => Some(&mut i.attrs),
+        syn::TraitItem::Fn(i) => Some(&mut i.attrs),
+        syn::TraitItem::Type(i) => Some(&mut i.attrs),
+        syn::TraitItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
+fn arm_attrs(arm: &mut syn::Arm) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut arm.attrs)
+}
+
+fn stmt_attrs(stmt: &mut syn::Stmt) -> Option<&mut Vec<syn::Attribute>> {
+    match stmt {
+        syn::Stmt::Local(l) => Some(&mut l.attrs),
+        syn::Stmt::Item(item) => super::source::item_attrs_mut(item),
+        syn::Stmt::Macro(m) => Some(&mut m.attrs),
+        syn::Stmt::Expr(..) => None,
     }
 }
 
 impl VisitMut for Rewrite<'_> {
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
-        if path.leading_colon.is_none()
-            && path.segments.len() >= 2
-            && path.segments[0].ident == "crate"
-        {
-            let span = path.segments[0].ident.span();
-            path.segments.insert(1, Ident::new(self.name, span).into());
+        if let Some(first) = path.segments.first() {
+            let first = first.ident.to_string();
+            let start = self.start(
+                path.leading_colon.is_some(),
+                &first,
+                false,
+                path.segments.len() == 1,
+            );
+            Rewrite::apply(start, path);
         }
         syn::visit_mut::visit_path_mut(self, path);
     }
 
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {
         self.attrs(&mut item.attrs);
-        self.use_root(&mut item.tree);
+        if self.use_tree(&mut item.tree, item.leading_colon.is_some()) {
+            item.leading_colon = None;
+        }
+    }
+
+    fn visit_item_extern_crate_mut(&mut self, _: &mut syn::ItemExternCrate) {
+        // Inside a function body: left as written (rare; std's only in practice).
     }
 
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
@@ -311,26 +767,69 @@ impl VisitMut for Rewrite<'_> {
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }
 
+    fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
+        // Predicates left for the judge still get their features decided.
+        let mut one = vec![attr.clone()];
+        if !self.cfg.attrs(&mut one) {
+            if let [decided] = one.as_slice() {
+                *attr = decided.clone();
+            }
+        }
+    }
+
     fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
         self.attrs(&mut item.attrs);
-        item.items
-            .retain(|i| !impl_item_attrs(i).iter().any(is_cfg_test));
+        retain_compiled!(self, item.items, impl_item_attrs);
         syn::visit_mut::visit_item_impl_mut(self, item);
     }
 
     fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {
         self.attrs(&mut item.attrs);
-        item.items
-            .retain(|i| !trait_item_attrs(i).iter().any(is_cfg_test));
+        retain_compiled!(self, item.items, trait_item_attrs);
         syn::visit_mut::visit_item_trait_mut(self, item);
     }
 
-    strip_docs_of! {
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        self.attrs(&mut item.attrs);
+        let variants = std::mem::take(&mut item.variants);
+        item.variants = variants
+            .into_iter()
+            .filter_map(|mut v| (!self.attrs(&mut v.attrs)).then_some(v))
+            .collect();
+        syn::visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        let named = std::mem::take(&mut fields.named);
+        fields.named = named
+            .into_iter()
+            .filter_map(|mut f| (!self.attrs(&mut f.attrs)).then_some(f))
+            .collect();
+        syn::visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        retain_compiled!(self, block.stmts, stmt_attrs);
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
+        retain_compiled!(self, expr.arms, arm_attrs);
+        syn::visit_mut::visit_expr_match_mut(self, expr);
+    }
+
+    fn visit_item_mod_mut(&mut self, item: &mut syn::ItemMod) {
+        self.attrs(&mut item.attrs);
+        if let Some((_, items)) = &mut item.content {
+            retain_compiled!(self, *items, super::source::item_attrs_mut);
+        }
+        syn::visit_mut::visit_item_mod_mut(self, item);
+    }
+
+    attrs_of! {
         visit_item_const_mut: syn::ItemConst,
-        visit_item_enum_mut: syn::ItemEnum,
         visit_item_fn_mut: syn::ItemFn,
         visit_item_macro_mut: syn::ItemMacro,
-        visit_item_mod_mut: syn::ItemMod,
         visit_item_static_mut: syn::ItemStatic,
         visit_item_struct_mut: syn::ItemStruct,
         visit_item_trait_alias_mut: syn::ItemTraitAlias,

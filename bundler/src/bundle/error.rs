@@ -65,4 +65,10 @@ pub enum ErrorKind {
     Check { edition: String, stderr: String },
     #[error("could not run rustc: {0}")]
     Rustc(std::io::Error),
+    #[error("could not run cargo: {0}")]
+    Cargo(std::io::Error),
+    #[error("`cargo metadata` failed for {}:\n{stderr}", manifest.display())]
+    Metadata { manifest: PathBuf, stderr: String },
+    #[error("{package} (in {}) is a proc-macro crate: a judge compiles one file with no macro crate beside it, so it cannot be bundled", dir.display())]
+    ProcMacro { package: String, dir: PathBuf },
 }

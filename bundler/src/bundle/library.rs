@@ -2,8 +2,10 @@
 //! `mod` (file or inline), with `#[cfg(test)]` items already left out. File modules are parsed
 //! on demand ([`Library::load`]).
 
+use super::cfg::Cfg;
+use super::crates::{CrateGraph, CrateSpec, FeatureRequest};
+use super::source::{self, ident_len, is_ident_byte, item_attrs_mut, Location};
 use super::{Error, ErrorKind};
-use crate::bundle::source::{self, ident_len, is_cfg_test, is_ident_byte, item_attrs, Location};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
@@ -24,6 +26,8 @@ pub enum Entry {
 #[derive(Debug, Clone)]
 pub struct Module {
     pub name: String,
+    /// The crate it belongs to, an index into [`Library::crates`].
+    pub krate: usize,
     pub parent: Option<ModuleId>,
     /// The `mod` declaration's outer attributes and, once loaded, the module's inner ones
     /// (`//!`, `#![..]`).
@@ -84,15 +88,30 @@ impl TextHints {
     }
 }
 
-/// A library crate whose files are read when first met and parsed when first needed: a
+/// One crate of the library: what Cargo says of it, and where its modules are.
+#[derive(Debug)]
+pub struct LibCrate {
+    pub spec: CrateSpec,
+    pub cfg: Cfg,
+    /// Its root module.
+    pub root: ModuleId,
+    /// The module the bundle wraps it in, at the bundle's root: the crate's name, made
+    /// unique if two crates share one.
+    pub module_name: String,
+}
+
+/// Library crates whose files are read when first met and parsed when first needed: a
 /// bundle parses only the modules it reaches (parsing every template takes ~20 ms, most of
 /// it in their tests).
 #[derive(Debug)]
 pub struct Library {
-    /// The name solutions use for the crate (`templates`, `ac_library`).
+    /// The name solutions use for the first crate (`templates`, `ac_library`).
     pub name: String,
     pub dir: PathBuf,
     pub modules: Vec<Module>,
+    pub crates: Vec<LibCrate>,
+    /// The crates a solution names, by the name it uses.
+    pub roots: std::collections::BTreeMap<String, usize>,
 }
 
 impl Library {
@@ -101,41 +120,69 @@ impl Library {
         crate::workspace_dir().join("templates")
     }
 
-    /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) and parses its
-    /// root file; the files of its modules are read, not yet parsed.
+    /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) with its
+    /// default features, and the crates it depends on; parses its root file.
     pub fn open(dir: &Path) -> Result<Library, Error> {
-        if !dir.join("Cargo.toml").is_file() {
-            return Err(ErrorKind::NotALibrary {
-                dir: dir.to_path_buf(),
-                missing: "Cargo.toml",
-            }
-            .into());
-        }
-        let (name, root_file) = source::library_manifest(dir)?;
-        if !root_file.is_file() {
-            return Err(ErrorKind::NotALibrary {
-                dir: dir.to_path_buf(),
-                missing: "src/lib.rs",
-            }
-            .into());
-        }
+        Library::of_graph(CrateGraph::from_libs(
+            &[dir.to_path_buf()],
+            &FeatureRequest::default(),
+        )?)
+    }
+
+    /// Reads every crate of `graph` and parses each root file; the files of their modules are
+    /// read, not yet parsed.
+    pub fn of_graph(graph: CrateGraph) -> Result<Library, Error> {
+        let first = graph.roots.values().next().copied().unwrap_or(0);
         let mut library = Library {
-            name,
-            dir: dir.to_path_buf(),
-            modules: vec![Module {
+            name: graph
+                .crates
+                .get(first)
+                .map_or(String::new(), |c| c.name.clone()),
+            dir: graph
+                .crates
+                .get(first)
+                .map_or(PathBuf::new(), |c| c.dir.clone()),
+            modules: Vec::new(),
+            crates: Vec::new(),
+            roots: graph.roots,
+        };
+        let mut taken = BTreeSet::new();
+        for (k, spec) in graph.crates.into_iter().enumerate() {
+            let mut module_name = spec.name.clone();
+            let mut n = 2;
+            while !taken.insert(module_name.clone()) {
+                module_name = format!("{}_{n}", spec.name);
+                n += 1;
+            }
+            let root = library.modules.len();
+            library.modules.push(Module {
                 name: String::new(),
+                krate: k,
                 parent: None,
                 attrs: Vec::new(),
                 vis: syn::Visibility::Inherited,
                 entries: Vec::new(),
-                text: source::read(&root_file)?.into(),
+                text: source::read(&spec.root)?.into(),
                 hints: TextHints::default(),
-                unparsed: Some(root_file.parent().unwrap_or(dir).to_path_buf()),
-                file: root_file,
-            }],
-        };
-        library.load(0)?;
+                unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
+                file: spec.root.clone(),
+            });
+            library.crates.push(LibCrate {
+                cfg: Cfg {
+                    features: spec.features.clone(),
+                },
+                spec,
+                root,
+                module_name,
+            });
+            library.load(root)?;
+        }
         Ok(library)
+    }
+
+    /// The crate module `m` belongs to.
+    pub fn krate(&self, m: ModuleId) -> &LibCrate {
+        &self.crates[self.modules[m].krate]
     }
 
     pub fn is_loaded(&self, m: ModuleId) -> bool {
@@ -168,10 +215,11 @@ impl Library {
         children_dir: &Path,
     ) -> Result<(), Error> {
         let (file, text) = (self.modules[id].file.clone(), self.modules[id].text.clone());
+        let krate = self.modules[id].krate;
         let mut entries = Vec::new();
-        for item in items {
-            if item_attrs(&item).iter().any(is_cfg_test) {
-                continue;
+        for mut item in items {
+            if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
+                continue; // compiled out
             }
             let syn::Item::Mod(module) = item else {
                 entries.push(Entry::Item(item));
@@ -181,6 +229,7 @@ impl Library {
             let child = self.modules.len();
             let mut child_module = Module {
                 name: name.clone(),
+                krate,
                 parent: Some(id),
                 attrs: module.attrs,
                 vis: module.vis,
@@ -229,14 +278,15 @@ impl Library {
         Ok(())
     }
 
-    /// `a::b` for a module, the crate name for the root.
+    /// `krate::a::b` for a module, the crate's module name for its root.
     pub fn module_path(&self, mut id: ModuleId) -> String {
+        let krate = &self.krate(id).module_name;
         let mut names = Vec::new();
         while let Some(parent) = self.modules[id].parent {
             names.push(self.modules[id].name.as_str());
             id = parent;
         }
-        names.push(&self.name);
+        names.push(krate);
         names.reverse();
         names.join("::")
     }

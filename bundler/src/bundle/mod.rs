@@ -1,12 +1,17 @@
-//! The bundle engine: reads the solution ([`parse`]), works out which library items it
-//! reaches ([`resolve`]) and writes the single file ([`emit`]); [`library`] reads the library
-//! crate.
+//! The bundle engine: finds the crates a solution draws from ([`crates`]: manifests and
+//! `cargo metadata`), reads them ([`library`], [`source`], with [`cfg`] deciding features),
+//! reads the solution ([`parse`]), says what each name means ([`resolve`]), works out which
+//! items the solution reaches ([`reach`]) and writes the single file ([`emit`]); [`check`]
+//! compiles it as a judge would.
 
+pub mod cfg;
 pub mod check;
+pub mod crates;
 pub mod emit;
 mod error;
 pub mod library;
 pub mod parse;
+pub mod reach;
 pub mod resolve;
 pub mod source;
 
@@ -29,11 +34,16 @@ pub fn bundle_solution(
     lib: &mut Library,
     opts: &BundleOptions,
 ) -> Result<String, Error> {
-    solution.check_name_free(&lib.name)?;
-    let refs = solution.references(&lib.name);
-    let kept = resolve::for_solution(lib, solution, &refs)?;
-    let module = emit::library_module(lib, &kept, opts);
-    let text = emit::solution_text(solution, &refs, &lib.name);
+    let is_lib = |name: &str| lib.roots.contains_key(name);
+    let refs = solution.references(is_lib);
+    let kept = reach::for_solution(lib, solution, &refs)?;
+    for (k, krate) in lib.crates.iter().enumerate() {
+        if kept.has_crate(lib, k) {
+            solution.check_name_free(&krate.module_name)?;
+        }
+    }
+    let module = emit::library_modules(lib, &kept, opts);
+    let text = emit::solution_text(solution, &refs, lib);
     Ok(if module.is_empty() {
         text
     } else {
@@ -44,6 +54,6 @@ pub fn bundle_solution(
 /// The library module with the named top-level modules (templates) and all they use: what
 /// `bundler show` prints, and what a snippet expands to.
 pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
-    let kept = resolve::for_modules(lib, names)?;
-    Ok(emit::library_module(lib, &kept, opts))
+    let kept = reach::for_modules(lib, names)?;
+    Ok(emit::library_modules(lib, &kept, opts))
 }

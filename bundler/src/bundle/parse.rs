@@ -9,6 +9,16 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use syn::visit::Visit;
 
+/// Rust's namespaces: what a path's last segment is looked up in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Ns {
+    /// Types, traits, modules, crates.
+    Type,
+    /// Functions, constants, statics, tuple and unit structs and variants.
+    Value,
+    Macro,
+}
+
 /// A path as written: `a::b::C`, a `use` leaf (`use a::{b, c as d, e::*}` has three), or a
 /// sequence `a :: b` inside a macro's tokens.
 #[derive(Debug, Clone)]
@@ -28,12 +38,17 @@ pub struct PathRef {
     /// The path of a macro invocation, `name!(..)`.
     pub macro_call: bool,
     pub is_use: bool,
+    /// The namespace its position asks for; `None` when it may be any (a `use` leaf, a path
+    /// in a macro's tokens).
+    pub ns: Option<Ns>,
 }
 
 /// Collects every path in the nodes it visits.
 #[derive(Default)]
 pub struct Paths {
     pub found: Vec<PathRef>,
+    /// The namespace of the next path visited, set by the node that holds it.
+    ns: Option<Ns>,
 }
 
 impl Paths {
@@ -72,6 +87,7 @@ impl Paths {
                 binding,
                 macro_call: false,
                 is_use: true,
+                ns: None,
             });
         };
         match tree {
@@ -194,14 +210,25 @@ impl Paths {
                 binding: None,
                 macro_call,
                 is_use: false,
+                ns: macro_call.then_some(Ns::Macro),
             });
             i = j;
         }
     }
 }
 
+impl Paths {
+    /// Visits `node` with the next path it holds taken in namespace `ns`.
+    fn within<T>(&mut self, ns: Ns, node: T, visit: impl FnOnce(&mut Self, T)) {
+        self.ns = Some(ns);
+        visit(self, node);
+        self.ns = None;
+    }
+}
+
 impl<'ast> Visit<'ast> for Paths {
     fn visit_path(&mut self, path: &'ast syn::Path) {
+        let ns = self.ns.take();
         if let Some(first) = path.segments.first() {
             self.found.push(PathRef {
                 segments: path.segments.iter().map(|s| s.ident.to_string()).collect(),
@@ -212,9 +239,46 @@ impl<'ast> Visit<'ast> for Paths {
                 binding: None,
                 macro_call: false,
                 is_use: false,
+                ns,
             });
         }
         syn::visit::visit_path(self, path);
+    }
+
+    fn visit_expr_path(&mut self, node: &'ast syn::ExprPath) {
+        // `<T as Trait>::f`: the path names the trait's item; take it as any namespace.
+        let ns = if node.qself.is_some() {
+            None
+        } else {
+            Some(Ns::Value)
+        };
+        self.ns = ns;
+        syn::visit::visit_expr_path(self, node);
+        self.ns = None;
+    }
+
+    fn visit_type_path(&mut self, node: &'ast syn::TypePath) {
+        if node.qself.is_some() {
+            syn::visit::visit_type_path(self, node);
+        } else {
+            self.within(Ns::Type, node, syn::visit::visit_type_path);
+        }
+    }
+
+    fn visit_trait_bound(&mut self, node: &'ast syn::TraitBound) {
+        self.within(Ns::Type, node, syn::visit::visit_trait_bound);
+    }
+
+    fn visit_expr_struct(&mut self, node: &'ast syn::ExprStruct) {
+        self.within(Ns::Type, node, syn::visit::visit_expr_struct);
+    }
+
+    fn visit_pat_struct(&mut self, node: &'ast syn::PatStruct) {
+        self.within(Ns::Type, node, syn::visit::visit_pat_struct);
+    }
+
+    fn visit_pat_tuple_struct(&mut self, node: &'ast syn::PatTupleStruct) {
+        self.within(Ns::Value, node, syn::visit::visit_pat_tuple_struct);
     }
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
@@ -223,6 +287,7 @@ impl<'ast> Visit<'ast> for Paths {
     }
 
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.ns = Some(Ns::Macro);
         self.visit_path(&mac.path);
         if let Some(last) = self.found.last_mut() {
             last.macro_call = true;
@@ -257,15 +322,16 @@ impl Solution {
         })
     }
 
-    /// Every path that starts at the crate `name`: `name::a::b` in code, `::name::a`, every
-    /// leaf of `use name::{..}`, and the same inside macro arguments.
-    pub fn references(&self, name: &str) -> Vec<PathRef> {
+    /// Every path that starts at a library crate (`is_lib` of its first segment): `name::a::b`
+    /// in code, `::name::a`, every leaf of `use name::{..}`, and the same inside macro
+    /// arguments.
+    pub fn references(&self, is_lib: impl Fn(&str) -> bool) -> Vec<PathRef> {
         let mut paths = Paths::default();
         paths.visit_file(&self.file);
         paths
             .found
             .into_iter()
-            .filter(|p| p.segments[0] == name && (p.is_use || p.segments.len() >= 2))
+            .filter(|p| is_lib(&p.segments[0]) && (p.is_use || p.segments.len() >= 2))
             .collect()
     }
 
@@ -315,14 +381,26 @@ impl Solution {
         out
     }
 
-    /// `extern crate name;` items, as byte ranges to delete: the bundle has no such crate.
-    pub fn extern_crates(&self, name: &str) -> Vec<std::ops::Range<usize>> {
+    /// `extern crate name [as alias];` items naming a library crate (`is_lib`): byte range,
+    /// crate name, alias. The bundle has no such crate, only its module.
+    pub fn extern_crates(
+        &self,
+        is_lib: impl Fn(&str) -> bool,
+    ) -> Vec<(std::ops::Range<usize>, String, Option<String>)> {
         self.file
             .items
             .iter()
             .filter_map(|item| match item {
-                syn::Item::ExternCrate(e) if e.ident == name && e.rename.is_none() => {
-                    Some(self.offset(e.extern_token.span)..self.offset_end(e.semi_token.span))
+                syn::Item::ExternCrate(e) if is_lib(&e.ident.to_string()) => {
+                    let start = e
+                        .attrs
+                        .first()
+                        .map_or(e.extern_token.span, |a| a.pound_token.span);
+                    Some((
+                        self.offset(start)..self.offset_end(e.semi_token.span),
+                        e.ident.to_string(),
+                        e.rename.as_ref().map(|(_, r)| r.to_string()),
+                    ))
                 }
                 _ => None,
             })

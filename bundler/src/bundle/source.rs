@@ -336,6 +336,29 @@ pub fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
     }
 }
 
+/// The outer attributes of any item, to change.
+pub fn item_attrs_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    use syn::Item::*;
+    Some(match item {
+        Const(i) => &mut i.attrs,
+        Enum(i) => &mut i.attrs,
+        ExternCrate(i) => &mut i.attrs,
+        Fn(i) => &mut i.attrs,
+        ForeignMod(i) => &mut i.attrs,
+        Impl(i) => &mut i.attrs,
+        Macro(i) => &mut i.attrs,
+        Mod(i) => &mut i.attrs,
+        Static(i) => &mut i.attrs,
+        Struct(i) => &mut i.attrs,
+        Trait(i) => &mut i.attrs,
+        TraitAlias(i) => &mut i.attrs,
+        Type(i) => &mut i.attrs,
+        Union(i) => &mut i.attrs,
+        Use(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
 /// The name an item defines in its module, if it defines one.
 pub fn item_name(item: &syn::Item) -> Option<&syn::Ident> {
     use syn::Item::*;

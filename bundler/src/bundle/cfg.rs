@@ -1,0 +1,334 @@
+//! `#[cfg]` as Cargo would build a library: `feature = "..."` is true for the features Cargo
+//! enables and `test` is false; every other predicate (`atcoder`, `ONLINE_JUDGE`,
+//! `debug_assertions`, `target_os`, a build script's cfgs) is left for the judge's compiler.
+//!
+//! Decided atoms are rewritten in place (`all()` is true, `any()` false), so a predicate that
+//! still holds unknowns keeps its meaning once the features are gone; an item whose
+//! predicate is decided false is dropped, and a decided-true `#[cfg]` is removed.
+
+use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
+use std::collections::BTreeSet;
+
+/// What a predicate is known to be before the judge compiles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Truth {
+    True,
+    False,
+    Unknown,
+}
+
+/// The features enabled for one crate.
+#[derive(Debug, Clone, Default)]
+pub struct Cfg {
+    pub features: BTreeSet<String>,
+}
+
+impl Cfg {
+    /// Rewrites the predicate `tokens` (the inside of `cfg(..)`) and says what it is.
+    pub fn predicate(&self, tokens: &TokenStream) -> (TokenStream, Truth) {
+        let items = split_commas(tokens.clone());
+        match items.as_slice() {
+            [one] => self.atom(one),
+            _ => (tokens.clone(), Truth::Unknown), // not a valid predicate: rustc will say so
+        }
+    }
+
+    /// One predicate: `name`, `name = "value"`, `all(..)`, `any(..)` or `not(..)`.
+    fn atom(&self, tokens: &[TokenTree]) -> (TokenStream, Truth) {
+        let decided = |truth: Truth| {
+            let word = if truth == Truth::True { "all" } else { "any" };
+            let group = Group::new(Delimiter::Parenthesis, TokenStream::new());
+            let out: TokenStream = [
+                TokenTree::Ident(Ident::new(word, Span::call_site())),
+                TokenTree::Group(group),
+            ]
+            .into_iter()
+            .collect();
+            (out, truth)
+        };
+        match tokens {
+            [TokenTree::Ident(name)] if name == "test" => decided(Truth::False),
+            [TokenTree::Ident(name), TokenTree::Punct(eq), TokenTree::Literal(value)]
+                if name == "feature" && eq.as_char() == '=' =>
+            {
+                match syn::parse2::<syn::LitStr>(TokenTree::Literal(value.clone()).into()) {
+                    Ok(s) if self.features.contains(&s.value()) => decided(Truth::True),
+                    Ok(_) => decided(Truth::False),
+                    Err(_) => (tokens.iter().cloned().collect(), Truth::Unknown),
+                }
+            }
+            [TokenTree::Ident(op), TokenTree::Group(args)]
+                if args.delimiter() == Delimiter::Parenthesis
+                    && (op == "all" || op == "any" || op == "not") =>
+            {
+                let parts: Vec<(TokenStream, Truth)> = split_commas(args.stream())
+                    .iter()
+                    .map(|part| self.atom(part))
+                    .collect();
+                let truths: Vec<Truth> = parts.iter().map(|p| p.1).collect();
+                let truth = if op == "all" {
+                    if truths.contains(&Truth::False) {
+                        Truth::False
+                    } else if truths.iter().all(|t| *t == Truth::True) {
+                        Truth::True
+                    } else {
+                        Truth::Unknown
+                    }
+                } else if op == "any" {
+                    if truths.contains(&Truth::True) {
+                        Truth::True
+                    } else if truths.iter().all(|t| *t == Truth::False) {
+                        Truth::False
+                    } else {
+                        Truth::Unknown
+                    }
+                } else {
+                    match truths.as_slice() {
+                        [Truth::True] => Truth::False,
+                        [Truth::False] => Truth::True,
+                        _ => Truth::Unknown,
+                    }
+                };
+                if truth != Truth::Unknown {
+                    return decided(truth);
+                }
+                let mut inner = TokenStream::new();
+                for (i, (part, _)) in parts.into_iter().enumerate() {
+                    if i > 0 {
+                        inner.extend([TokenTree::Punct(proc_macro2::Punct::new(
+                            ',',
+                            proc_macro2::Spacing::Alone,
+                        ))]);
+                    }
+                    inner.extend(part);
+                }
+                let mut group = Group::new(Delimiter::Parenthesis, inner);
+                group.set_span(args.span());
+                let out = [TokenTree::Ident(op.clone()), TokenTree::Group(group)]
+                    .into_iter()
+                    .collect();
+                (out, Truth::Unknown)
+            }
+            _ => (tokens.iter().cloned().collect(), Truth::Unknown),
+        }
+    }
+
+    /// Applies the cfgs among `attrs`: each `#[cfg_attr(p, a..)]` whose `p` is decided
+    /// becomes `#[a]`.. or nothing, each `#[cfg(p)]` decided true goes, the rest get their
+    /// decided atoms rewritten. Returns whether the node they belong to is compiled out.
+    pub fn attrs(&self, attrs: &mut Vec<syn::Attribute>) -> bool {
+        let mut out = Vec::with_capacity(attrs.len());
+        let mut removed = false;
+        let mut pending: Vec<syn::Attribute> = std::mem::take(attrs);
+        pending.reverse();
+        while let Some(mut attr) = pending.pop() {
+            let syn::Meta::List(list) = &attr.meta else {
+                out.push(attr);
+                continue;
+            };
+            if list.path.is_ident("cfg") {
+                let (tokens, truth) = self.predicate(&list.tokens);
+                match truth {
+                    Truth::True => {}
+                    Truth::False => removed = true,
+                    Truth::Unknown => {
+                        if let syn::Meta::List(list) = &mut attr.meta {
+                            list.tokens = tokens;
+                        }
+                        out.push(attr);
+                    }
+                }
+            } else if list.path.is_ident("cfg_attr") {
+                let parts = split_commas(list.tokens.clone());
+                let Some((condition, rest)) = parts.split_first() else {
+                    out.push(attr);
+                    continue;
+                };
+                let (tokens, truth) = self.atom(condition);
+                match truth {
+                    Truth::True => {
+                        // Each attribute it stands for, in order, ahead of the rest.
+                        for meta in rest.iter().rev() {
+                            let meta: TokenStream = meta.iter().cloned().collect();
+                            if let Ok(meta) = syn::parse2::<syn::Meta>(meta) {
+                                pending.push(syn::Attribute {
+                                    meta,
+                                    ..attr.clone()
+                                });
+                            }
+                        }
+                    }
+                    Truth::False => {}
+                    Truth::Unknown => {
+                        let mut new = tokens;
+                        for meta in rest {
+                            new.extend([TokenTree::Punct(proc_macro2::Punct::new(
+                                ',',
+                                proc_macro2::Spacing::Alone,
+                            ))]);
+                            new.extend(meta.iter().cloned());
+                        }
+                        if let syn::Meta::List(list) = &mut attr.meta {
+                            list.tokens = new;
+                        }
+                        out.push(attr);
+                    }
+                }
+            } else {
+                out.push(attr);
+            }
+        }
+        *attrs = out;
+        removed
+    }
+
+    /// Rewrites the predicates of `#[cfg(..)]`, `#[cfg_attr(..)]` and `cfg!(..)` written in raw
+    /// tokens (macro bodies and arguments), which only the judge's compiler will parse.
+    pub fn tokens(&self, stream: TokenStream) -> TokenStream {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let mut out = Vec::with_capacity(tokens.len());
+        let mut i = 0;
+        while i < tokens.len() {
+            let is_cfg_word = |t: &TokenTree| matches!(t, TokenTree::Ident(id) if id == "cfg" || id == "cfg_attr");
+            // `cfg ( .. )` inside `#[..]`, or `cfg ! ( .. )`.
+            if is_cfg_word(&tokens[i]) {
+                let bang =
+                    matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!');
+                let at = if bang { i + 2 } else { i + 1 };
+                if let Some(TokenTree::Group(g)) = tokens.get(at) {
+                    if g.delimiter() == Delimiter::Parenthesis {
+                        let is_attr =
+                            matches!(&tokens[i], TokenTree::Ident(id) if id == "cfg_attr");
+                        let inner = if is_attr {
+                            let parts = split_commas(g.stream());
+                            let mut new = TokenStream::new();
+                            for (n, part) in parts.iter().enumerate() {
+                                if n > 0 {
+                                    new.extend([TokenTree::Punct(proc_macro2::Punct::new(
+                                        ',',
+                                        proc_macro2::Spacing::Alone,
+                                    ))]);
+                                }
+                                if n == 0 {
+                                    new.extend(self.atom(part).0);
+                                } else {
+                                    new.extend(part.iter().cloned());
+                                }
+                            }
+                            new
+                        } else {
+                            self.predicate(&g.stream()).0
+                        };
+                        out.extend(tokens[i..at].iter().cloned());
+                        let mut group = Group::new(Delimiter::Parenthesis, inner);
+                        group.set_span(g.span());
+                        out.push(TokenTree::Group(group));
+                        i = at + 1;
+                        continue;
+                    }
+                }
+            }
+            match &tokens[i] {
+                TokenTree::Group(g) => {
+                    let mut group = Group::new(g.delimiter(), self.tokens(g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                other => out.push(other.clone()),
+            }
+            i += 1;
+        }
+        out.into_iter().collect()
+    }
+}
+
+/// The comma-separated parts of `tokens` (a trailing comma gives no empty part).
+fn split_commas(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
+    let mut parts = vec![Vec::new()];
+    for token in tokens {
+        match &token {
+            TokenTree::Punct(p) if p.as_char() == ',' => parts.push(Vec::new()),
+            _ => parts.last_mut().expect("never empty").push(token),
+        }
+    }
+    if parts.last().is_some_and(Vec::is_empty) {
+        parts.pop();
+    }
+    parts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cfg(features: &[&str]) -> Cfg {
+        Cfg {
+            features: features.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    fn eval(c: &Cfg, predicate: &str) -> (String, Truth) {
+        let (tokens, truth) = c.predicate(&predicate.parse().unwrap());
+        (tokens.to_string(), truth)
+    }
+
+    #[test]
+    fn features_and_test_are_decided_the_rest_left_to_the_judge() {
+        let c = cfg(&["std"]);
+        assert_eq!(eval(&c, "feature = \"std\"").1, Truth::True);
+        assert_eq!(eval(&c, "feature = \"alloc\"").1, Truth::False);
+        assert_eq!(eval(&c, "test").1, Truth::False);
+        assert_eq!(eval(&c, "not(test)").1, Truth::True);
+        assert_eq!(eval(&c, "all(feature = \"std\", not(test))").1, Truth::True);
+        assert_eq!(eval(&c, "any(feature = \"x\", test)").1, Truth::False);
+        assert_eq!(
+            eval(&c, "all(feature = \"std\", atcoder)"),
+            ("all (all () , atcoder)".into(), Truth::Unknown)
+        );
+        assert_eq!(
+            eval(&c, "any(feature = \"std\", atcoder)").1,
+            Truth::True,
+            "true whatever the judge sets"
+        );
+        assert_eq!(eval(&c, "debug_assertions").1, Truth::Unknown);
+    }
+
+    #[test]
+    fn cfg_attr_expands_when_decided() {
+        let c = cfg(&["std"]);
+        let mut attrs: Vec<syn::Attribute> = vec![
+            syn::parse_quote!(#[cfg_attr(feature = "std", derive(Debug), allow(unused))]),
+            syn::parse_quote!(#[cfg_attr(feature = "serde", derive(Serialize))]),
+            syn::parse_quote!(#[cfg_attr(atcoder, inline)]),
+        ];
+        assert!(!c.attrs(&mut attrs));
+        let text: Vec<String> = attrs
+            .iter()
+            .map(|a| quote::ToTokens::to_token_stream(a).to_string())
+            .collect();
+        assert_eq!(
+            text,
+            [
+                "# [derive (Debug)]",
+                "# [allow (unused)]",
+                "# [cfg_attr (atcoder , inline)]"
+            ]
+        );
+        let mut gone: Vec<syn::Attribute> = vec![syn::parse_quote!(#[cfg(feature = "serde")])];
+        assert!(c.attrs(&mut gone));
+    }
+
+    #[test]
+    fn tokens_of_macro_bodies_get_their_predicates_rewritten() {
+        let c = cfg(&[]);
+        let out = c.tokens(
+            "#[cfg(feature = \"std\")] fn f() { if cfg!(test) {} } #[cfg_attr(feature = \"x\", inline)] fn g() {}"
+                .parse()
+                .unwrap(),
+        );
+        assert_eq!(
+            out.to_string(),
+            "# [cfg (any ())] fn f () { if cfg ! (any ()) { } } # [cfg_attr (any () , inline)] fn g () { }"
+        );
+    }
+}

@@ -1,0 +1,526 @@
+//! Which crates a bundle draws from, as Cargo would build them: each crate's name, root file,
+//! edition, enabled features and dependencies (by the names its code uses for them).
+//!
+//! A library without dependencies is read from its own `Cargo.toml` (fast: no process). Any
+//! other graph comes from `cargo metadata`, which resolves registry and path dependencies,
+//! renames and feature unification exactly as a Cargo build would; it runs `--offline` first,
+//! so fetched sources suffice, and online only when that fails.
+
+use super::source::{self, Location, SourceError};
+use super::{Error, ErrorKind};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Edition {
+    E2015,
+    E2018,
+    E2021,
+    E2024,
+}
+
+impl Edition {
+    fn parse(text: &str) -> Edition {
+        match text {
+            "2018" => Edition::E2018,
+            "2021" => Edition::E2021,
+            "2024" => Edition::E2024,
+            _ => Edition::E2015,
+        }
+    }
+}
+
+/// One library crate of the graph.
+#[derive(Debug, Clone)]
+pub struct CrateSpec {
+    /// The name code uses for it (`[lib] name`, else the package name with `-` as `_`).
+    pub name: String,
+    /// `name version`, for messages.
+    pub package: String,
+    /// The folder of its `Cargo.toml`.
+    pub dir: PathBuf,
+    /// Its root file (`src/lib.rs` unless `[lib] path` says otherwise).
+    pub root: PathBuf,
+    pub edition: Edition,
+    pub features: BTreeSet<String>,
+    /// Its dependencies by the name its code uses for each, as indexes into the graph.
+    pub deps: BTreeMap<String, usize>,
+}
+
+/// The crates a solution may use, and those they depend on.
+#[derive(Debug, Clone, Default)]
+pub struct CrateGraph {
+    pub crates: Vec<CrateSpec>,
+    /// The crates the solution itself names, by the name it uses for each.
+    pub roots: BTreeMap<String, usize>,
+}
+
+/// Features asked for on the command line, for the libraries given with `--lib`.
+#[derive(Debug, Clone, Default)]
+pub struct FeatureRequest {
+    pub features: Vec<String>,
+    pub no_default_features: bool,
+    pub all_features: bool,
+}
+
+impl CrateGraph {
+    /// The libraries in `dirs` (each holding a `Cargo.toml`) and everything they depend on.
+    pub fn from_libs(dirs: &[PathBuf], request: &FeatureRequest) -> Result<CrateGraph, Error> {
+        let mut manifests = Vec::new();
+        for dir in dirs {
+            let manifest = Manifest::read(dir)?;
+            if manifest.proc_macro {
+                return Err(proc_macro(&manifest.package, dir));
+            }
+            manifests.push(manifest);
+        }
+        if manifests.iter().all(|m| !m.has_dependencies) {
+            let mut graph = CrateGraph::default();
+            for manifest in manifests {
+                let features = manifest.enabled(request);
+                graph
+                    .roots
+                    .insert(manifest.name.clone(), graph.crates.len());
+                graph.crates.push(manifest.into_spec(features));
+            }
+            return Ok(graph);
+        }
+        // A throwaway package that depends on each library as asked, for Cargo to resolve.
+        let temp = tempfile::tempdir().map_err(ErrorKind::Cargo)?;
+        let mut toml = String::from(
+            "[package]\nname = \"bundler-libraries\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n\
+             [lib]\npath = \"lib.rs\"\n\n[workspace]\n\n[dependencies]\n",
+        );
+        for (i, manifest) in manifests.iter().enumerate() {
+            let features: Vec<String> = if request.all_features {
+                manifest.features.keys().map(|f| format!("{f:?}")).collect()
+            } else {
+                request.features.iter().map(|f| format!("{f:?}")).collect()
+            };
+            toml += &format!(
+                "lib{i} = {{ package = {:?}, path = {:?}, default-features = {}, features = [{}] }}\n",
+                manifest.package_name,
+                manifest.dir.display().to_string(),
+                !request.no_default_features,
+                features.join(", ")
+            );
+        }
+        std::fs::write(temp.path().join("Cargo.toml"), toml).map_err(ErrorKind::Cargo)?;
+        std::fs::write(temp.path().join("lib.rs"), "").map_err(ErrorKind::Cargo)?;
+        let mut graph = from_metadata(&temp.path().join("Cargo.toml"))?;
+        // The solution names each library by its own crate name, not `lib<i>`.
+        graph.roots = std::mem::take(&mut graph.roots)
+            .into_values()
+            .map(|c| (graph.crates[c].name.clone(), c))
+            .collect();
+        Ok(graph)
+    }
+
+    /// The dependencies of the Cargo package whose manifest is `manifest` (the package a
+    /// solution belongs to), as that package's build would see them.
+    pub fn from_package(manifest: &Path) -> Result<CrateGraph, Error> {
+        let dir = manifest.parent().unwrap_or(Path::new("."));
+        let package = Manifest::read(dir)?;
+        // Fast path: every dependency a path to a crate without dependencies of its own.
+        if let Some(paths) = &package.path_dependencies {
+            let mut graph = CrateGraph::default();
+            for (extern_name, (dep_dir, features, default)) in paths {
+                let dep = Manifest::read(&dir.join(dep_dir))?;
+                if dep.has_dependencies || dep.proc_macro {
+                    return from_metadata(manifest);
+                }
+                let request = FeatureRequest {
+                    features: features.clone(),
+                    no_default_features: !default,
+                    all_features: false,
+                };
+                let features = dep.enabled(&request);
+                graph.roots.insert(extern_name.clone(), graph.crates.len());
+                graph.crates.push(dep.into_spec(features));
+            }
+            return Ok(graph);
+        }
+        from_metadata(manifest)
+    }
+}
+
+fn proc_macro(package: &str, dir: &Path) -> Error {
+    ErrorKind::ProcMacro {
+        package: package.to_string(),
+        dir: dir.to_path_buf(),
+    }
+    .into()
+}
+
+/// What the bundler reads of a `Cargo.toml` itself.
+struct Manifest {
+    dir: PathBuf,
+    name: String,
+    package_name: String,
+    package: String,
+    root: PathBuf,
+    edition: Edition,
+    features: toml::Table,
+    proc_macro: bool,
+    /// Any non-dev dependency, optional or for some target only.
+    has_dependencies: bool,
+    /// When every dependency is a plain path dependency: extern name to (path, features,
+    /// default features).
+    path_dependencies: Option<BTreeMap<String, (PathBuf, Vec<String>, bool)>>,
+}
+
+impl Manifest {
+    fn read(dir: &Path) -> Result<Manifest, Error> {
+        let path = dir.join("Cargo.toml");
+        if !path.is_file() {
+            return Err(ErrorKind::NotALibrary {
+                dir: dir.to_path_buf(),
+                missing: "Cargo.toml",
+            }
+            .into());
+        }
+        let table = read_toml(&path)?;
+        let get = |t: &str, key: &str| table.get(t).and_then(|t| t.get(key)).cloned();
+        let package_name = get("package", "name")
+            .and_then(|n| n.as_str().map(str::to_string))
+            .ok_or_else(|| SourceError::NoCrateName { path: path.clone() })?;
+        let name = get("lib", "name")
+            .and_then(|n| n.as_str().map(str::to_string))
+            .unwrap_or_else(|| package_name.replace('-', "_"));
+        let version = get("package", "version")
+            .and_then(|v| v.as_str().map(str::to_string))
+            .unwrap_or_default();
+        let root = dir.join(
+            get("lib", "path")
+                .and_then(|p| p.as_str().map(str::to_string))
+                .unwrap_or_else(|| "src/lib.rs".into()),
+        );
+        if !root.is_file() {
+            return Err(ErrorKind::NotALibrary {
+                dir: dir.to_path_buf(),
+                missing: "src/lib.rs",
+            }
+            .into());
+        }
+        let edition = match get("package", "edition") {
+            Some(toml::Value::String(e)) => Edition::parse(&e),
+            Some(toml::Value::Table(t)) if t.get("workspace").is_some() => {
+                workspace_edition(dir).unwrap_or(Edition::E2015)
+            }
+            _ => Edition::E2015,
+        };
+        let proc_macro = get("lib", "proc-macro")
+            .or_else(|| get("lib", "proc_macro"))
+            .and_then(|v| v.as_bool())
+            .unwrap_or(false);
+        let deps = table.get("dependencies").and_then(|d| d.as_table());
+        let has_dependencies = deps.is_some_and(|d| !d.is_empty())
+            || table
+                .get("target")
+                .and_then(|t| t.as_table())
+                .is_some_and(|targets| {
+                    targets.values().any(|t| {
+                        t.get("dependencies")
+                            .is_some_and(|d| d.as_table().is_some_and(|d| !d.is_empty()))
+                    })
+                });
+        let path_dependencies = (!table.contains_key("target"))
+            .then(|| {
+                let mut out = BTreeMap::new();
+                for (key, value) in deps.into_iter().flatten() {
+                    let spec = value.as_table()?;
+                    let path = spec.get("path")?.as_str()?;
+                    if spec.get("optional").and_then(|o| o.as_bool()) == Some(true) {
+                        return None;
+                    }
+                    let features = spec
+                        .get("features")
+                        .and_then(|f| f.as_array())
+                        .map(|f| {
+                            f.iter()
+                                .filter_map(|f| f.as_str().map(str::to_string))
+                                .collect()
+                        })
+                        .unwrap_or_default();
+                    let default = spec
+                        .get("default-features")
+                        .and_then(|d| d.as_bool())
+                        .unwrap_or(true);
+                    // A `package = ..` rename needs the dependency's own name: Cargo knows.
+                    if spec.contains_key("package") {
+                        return None;
+                    }
+                    out.insert(
+                        key.replace('-', "_"),
+                        (PathBuf::from(path), features, default),
+                    );
+                }
+                Some(out)
+            })
+            .flatten();
+        Ok(Manifest {
+            dir: dir.to_path_buf(),
+            name,
+            package: format!("{package_name} {version}"),
+            package_name,
+            root,
+            edition,
+            features: table
+                .get("features")
+                .and_then(|f| f.as_table())
+                .cloned()
+                .unwrap_or_default(),
+            proc_macro,
+            has_dependencies,
+            path_dependencies,
+        })
+    }
+
+    /// The features enabled for this crate (which has no dependencies) under `request`: those
+    /// asked for and `default` unless declined, closed under what each feature enables.
+    fn enabled(&self, request: &FeatureRequest) -> BTreeSet<String> {
+        let mut todo: Vec<String> = if request.all_features {
+            self.features.keys().cloned().collect()
+        } else {
+            request.features.clone()
+        };
+        if !request.no_default_features && self.features.contains_key("default") {
+            todo.push("default".into());
+        }
+        let mut on = BTreeSet::new();
+        while let Some(feature) = todo.pop() {
+            if !on.insert(feature.clone()) {
+                continue;
+            }
+            if let Some(implied) = self.features.get(&feature).and_then(|f| f.as_array()) {
+                todo.extend(
+                    implied
+                        .iter()
+                        .filter_map(|f| f.as_str().map(str::to_string)),
+                );
+            }
+        }
+        on
+    }
+
+    fn into_spec(self, features: BTreeSet<String>) -> CrateSpec {
+        CrateSpec {
+            name: self.name,
+            package: self.package,
+            dir: self.dir,
+            root: self.root,
+            edition: self.edition,
+            features,
+            deps: BTreeMap::new(),
+        }
+    }
+}
+
+fn read_toml(path: &Path) -> Result<toml::Table, Error> {
+    let text = source::read(path)?;
+    text.parse().map_err(|e: toml::de::Error| {
+        let offset = e.span().map_or(0, |s| s.start);
+        SourceError::Manifest {
+            at: Location::of_offset(path, &text, offset),
+            message: e.message().to_string(),
+        }
+        .into()
+    })
+}
+
+/// `[workspace.package] edition` of the nearest workspace above `dir`.
+fn workspace_edition(dir: &Path) -> Option<Edition> {
+    for ancestor in dir.ancestors().skip(1) {
+        let path = ancestor.join("Cargo.toml");
+        if let Ok(table) = read_toml(&path) {
+            if let Some(workspace) = table.get("workspace") {
+                let edition = workspace.get("package")?.get("edition")?.as_str()?;
+                return Some(Edition::parse(edition));
+            }
+        }
+    }
+    None
+}
+
+/// The host's target triple, so that `cargo metadata` leaves out other platforms'
+/// dependencies (which an offline machine has not fetched).
+fn host_triple() -> Option<String> {
+    let output = Command::new("rustc").arg("-vV").output().ok()?;
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("host: ").map(str::to_string))
+}
+
+/// Runs `cargo metadata` on `manifest` and reads the graph below its package: the package's
+/// normal dependencies are the roots.
+fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let run = |offline: bool| {
+        let mut command = Command::new(&cargo);
+        command
+            .args(["metadata", "--format-version", "1", "--manifest-path"])
+            .arg(manifest);
+        if let Some(host) = host_triple() {
+            command.args(["--filter-platform", &host]);
+        }
+        if offline {
+            command.arg("--offline");
+        }
+        command.output()
+    };
+    let mut output = run(true).map_err(ErrorKind::Cargo)?;
+    if !output.status.success() {
+        output = run(false).map_err(ErrorKind::Cargo)?;
+    }
+    if !output.status.success() {
+        return Err(ErrorKind::Metadata {
+            manifest: manifest.to_path_buf(),
+            stderr: String::from_utf8_lossy(&output.stderr).trim().to_string(),
+        }
+        .into());
+    }
+    let metadata: serde_json::Value =
+        serde_json::from_slice(&output.stdout).map_err(|e| ErrorKind::Metadata {
+            manifest: manifest.to_path_buf(),
+            stderr: e.to_string(),
+        })?;
+    graph_of_metadata(&metadata, manifest)
+}
+
+fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<CrateGraph, Error> {
+    let bad = |what: &str| -> Error {
+        ErrorKind::Metadata {
+            manifest: manifest.to_path_buf(),
+            stderr: format!("unexpected output of cargo metadata: {what}"),
+        }
+        .into()
+    };
+    let empty = Vec::new();
+    let packages: BTreeMap<&str, &serde_json::Value> = metadata["packages"]
+        .as_array()
+        .ok_or_else(|| bad("no packages"))?
+        .iter()
+        .filter_map(|p| Some((p["id"].as_str()?, p)))
+        .collect();
+    let nodes: BTreeMap<&str, &serde_json::Value> = metadata["resolve"]["nodes"]
+        .as_array()
+        .ok_or_else(|| bad("no resolve"))?
+        .iter()
+        .filter_map(|n| Some((n["id"].as_str()?, n)))
+        .collect();
+    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let wanted = canonical(manifest);
+    let root = packages
+        .values()
+        .find(|p| {
+            p["manifest_path"]
+                .as_str()
+                .is_some_and(|m| canonical(Path::new(m)) == wanted)
+        })
+        .and_then(|p| p["id"].as_str())
+        .ok_or_else(|| bad("the package itself is missing"))?;
+    // Normal (not dev, not build) dependencies of a node: extern name and package id.
+    let normal_deps = |id: &str| -> Vec<(String, String)> {
+        nodes
+            .get(id)
+            .and_then(|n| n["deps"].as_array())
+            .unwrap_or(&empty)
+            .iter()
+            .filter(|d| {
+                d["dep_kinds"]
+                    .as_array()
+                    .is_none_or(|kinds| kinds.iter().any(|k| k["kind"].is_null()))
+            })
+            .filter_map(|d| {
+                Some((
+                    d["name"].as_str()?.to_string(),
+                    d["pkg"].as_str()?.to_string(),
+                ))
+            })
+            .collect()
+    };
+    let mut graph = CrateGraph::default();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    let mut todo: Vec<String> = Vec::new();
+    let add = |id: &str,
+               graph: &mut CrateGraph,
+               index: &mut BTreeMap<String, usize>,
+               todo: &mut Vec<String>|
+     -> Result<usize, Error> {
+        if let Some(&i) = index.get(id) {
+            return Ok(i);
+        }
+        let package = packages
+            .get(id)
+            .ok_or_else(|| bad("a dependency has no package"))?;
+        let package_name = package["name"].as_str().unwrap_or_default();
+        let dir = Path::new(package["manifest_path"].as_str().unwrap_or_default())
+            .parent()
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let targets = package["targets"].as_array().unwrap_or(&empty);
+        let lib = targets.iter().find(|t| {
+            t["kind"].as_array().is_some_and(|k| {
+                k.iter().any(|k| {
+                    k != "bin"
+                        && k != "example"
+                        && k != "test"
+                        && k != "bench"
+                        && k != "custom-build"
+                })
+            })
+        });
+        let Some(lib) = lib else {
+            return Err(ErrorKind::NotALibrary {
+                dir,
+                missing: "library target",
+            }
+            .into());
+        };
+        if lib["kind"]
+            .as_array()
+            .is_some_and(|k| k.iter().any(|k| k == "proc-macro"))
+        {
+            return Err(proc_macro(package_name, &dir));
+        }
+        let features = nodes
+            .get(id)
+            .and_then(|n| n["features"].as_array())
+            .unwrap_or(&empty)
+            .iter()
+            .filter_map(|f| f.as_str().map(str::to_string))
+            .collect();
+        let i = graph.crates.len();
+        graph.crates.push(CrateSpec {
+            name: lib["name"]
+                .as_str()
+                .unwrap_or(package_name)
+                .replace('-', "_"),
+            package: format!(
+                "{package_name} {}",
+                package["version"].as_str().unwrap_or_default()
+            ),
+            root: PathBuf::from(lib["src_path"].as_str().unwrap_or_default()),
+            dir,
+            edition: Edition::parse(lib["edition"].as_str().unwrap_or("2015")),
+            features,
+            deps: BTreeMap::new(),
+        });
+        index.insert(id.to_string(), i);
+        todo.push(id.to_string());
+        Ok(i)
+    };
+    for (name, id) in normal_deps(root) {
+        let i = add(&id, &mut graph, &mut index, &mut todo)?;
+        graph.roots.insert(name, i);
+    }
+    while let Some(id) = todo.pop() {
+        let from = index[&id];
+        for (name, dep) in normal_deps(&id) {
+            let i = add(&dep, &mut graph, &mut index, &mut todo)?;
+            graph.crates[from].deps.insert(name, i);
+        }
+    }
+    Ok(graph)
+}

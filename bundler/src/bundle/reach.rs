@@ -1,0 +1,754 @@
+//! What a bundle keeps: a fixpoint over the library that keeps every item a kept item names
+//! (as [`resolve`](super::resolve) says what each name means), every `impl` whose type and
+//! trait are all kept, and, of kept traits and impls, the members whose names kept code uses.
+//!
+//! When unsure it keeps: a name that may be a library item is taken to be one (a generic
+//! parameter that shares an item's name keeps that item), a macro is kept by name, an
+//! item-level macro call is kept once any library item it names is, and a trait never named
+//! (called as `x.method()` or `Self::method`) is kept once kept code in its module's reach uses
+//! one of its associated items' names.
+
+use super::library::{Entry, Library, ModuleId};
+use super::parse::{Identifiers, Ns, PathRef, Paths, Solution};
+use super::resolve::{Def, ItemId, LeafId, Outcome, Resolver};
+use super::source::{item_name, Location};
+use super::{Error, ErrorKind};
+use std::collections::BTreeSet;
+
+/// What a bundle may keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Node {
+    /// The module itself, even with nothing kept in it (a glob or a `use` may name it).
+    Module(ModuleId),
+    Item(ModuleId, usize),
+    /// The `leaf`-th leaf of the `use` item at this position.
+    Leaf(ModuleId, usize, usize),
+}
+
+impl Node {
+    fn of(def: Def) -> Option<Node> {
+        match def {
+            Def::Module(m) => Some(Node::Module(m)),
+            Def::Item((m, i)) => Some(Node::Item(m, i)),
+            Def::Extern => None,
+        }
+    }
+}
+
+impl From<LeafId> for Node {
+    fn from((m, i, l): LeafId) -> Node {
+        Node::Leaf(m, i, l)
+    }
+}
+
+/// The result: every node to emit, and the members kept of each kept trait and impl.
+#[derive(Debug, Default)]
+pub struct Kept {
+    pub nodes: BTreeSet<Node>,
+    /// (module, item, member position) of trait and impl members kept; only meaningful when
+    /// `prune_members`.
+    pub members: BTreeSet<(ModuleId, usize, usize)>,
+    pub prune_members: bool,
+}
+
+impl Kept {
+    pub fn has(&self, node: Node) -> bool {
+        self.nodes.contains(&node)
+    }
+
+    pub fn has_member(&self, m: ModuleId, i: usize, j: usize) -> bool {
+        !self.prune_members || self.members.contains(&(m, i, j))
+    }
+
+    /// The modules with at least one kept item in crate `krate`, as paths below its root
+    /// (the root itself by the crate's name), in library order.
+    pub fn module_names(&self, lib: &Library, krate: usize) -> Vec<String> {
+        let mut modules: Vec<ModuleId> = self
+            .nodes
+            .iter()
+            .filter_map(|n| match n {
+                Node::Item(m, _) if lib.modules[*m].krate == krate => Some(*m),
+                _ => None,
+            })
+            .collect();
+        modules.dedup();
+        modules
+            .into_iter()
+            .map(|m| match lib.module_path(m).split_once("::") {
+                Some((_, path)) => path.to_string(),
+                None => lib.crates[krate].spec.name.clone(),
+            })
+            .collect()
+    }
+
+    /// Whether anything of crate `krate` is kept.
+    pub fn has_crate(&self, lib: &Library, krate: usize) -> bool {
+        self.nodes.iter().any(|n| match *n {
+            Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
+                lib.modules[m].krate == krate
+            }
+        })
+    }
+}
+
+/// A member of a trait or impl: its name, and whether it must stay whatever uses it (a
+/// trait's required item, a macro).
+fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
+    match item {
+        syn::Item::Trait(t) => t
+            .items
+            .iter()
+            .map(|member| match member {
+                syn::TraitItem::Fn(f) => (Some(f.sig.ident.to_string()), f.default.is_none()),
+                syn::TraitItem::Const(c) => (Some(c.ident.to_string()), c.default.is_none()),
+                syn::TraitItem::Type(t) => (Some(t.ident.to_string()), t.default.is_none()),
+                _ => (None, true),
+            })
+            .collect(),
+        syn::Item::Impl(imp) => imp
+            .items
+            .iter()
+            .map(|member| match member {
+                syn::ImplItem::Fn(f) => (Some(f.sig.ident.to_string()), false),
+                syn::ImplItem::Const(c) => (Some(c.ident.to_string()), false),
+                syn::ImplItem::Type(t) => (Some(t.ident.to_string()), false),
+                _ => (None, true),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+struct Reach<'l> {
+    resolver: Resolver<'l>,
+    kept: BTreeSet<Node>,
+    members: BTreeSet<(ModuleId, usize, usize)>,
+    prune_members: bool,
+    work: Vec<Node>,
+    /// Modules that have a kept item (their trait imports and globs are then kept).
+    populated: BTreeSet<ModuleId>,
+    /// Every identifier in the solution and in kept code: the names methods are called by.
+    idents: BTreeSet<String>,
+}
+
+impl<'l> Reach<'l> {
+    fn new(lib: &'l Library, prune_members: bool) -> Reach<'l> {
+        Reach {
+            resolver: Resolver::new(lib),
+            kept: BTreeSet::new(),
+            members: BTreeSet::new(),
+            prune_members,
+            work: Vec::new(),
+            populated: BTreeSet::new(),
+            idents: BTreeSet::new(),
+        }
+    }
+
+    fn lib(&self) -> &'l Library {
+        self.resolver.lib
+    }
+
+    fn item(&self, id: ItemId) -> Option<&'l syn::Item> {
+        self.resolver.item(id)
+    }
+
+    /// What a path written in module `m` makes the bundle keep.
+    fn needs(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+        let outcome = self.resolver.resolve(m, path, path.ns, &mut Vec::new())?;
+        Ok(match outcome {
+            Outcome::Found(f) => f
+                .via
+                .into_iter()
+                .map(Node::from)
+                .chain(f.defs.into_iter().filter_map(Node::of))
+                .collect(),
+            Outcome::External(via) if path.macro_call && path.segments.len() == 1 => {
+                // macro_rules! are scoped by text order, not by module: keep any of that name
+                via.into_iter()
+                    .map(Node::from)
+                    .chain(
+                        self.resolver
+                            .macros(&path.segments[0], |_, _| true)
+                            .into_iter()
+                            .filter_map(Node::of),
+                    )
+                    .collect()
+            }
+            Outcome::External(via) => via.into_iter().map(Node::from).collect(),
+            Outcome::Missing { .. } => Vec::new(),
+        })
+    }
+
+    /// The modules not parsed yet that may hold what the kept items need without naming it:
+    /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
+    fn unparsed_that_may_matter(&self) -> Vec<ModuleId> {
+        let mut types = BTreeSet::new();
+        for node in &self.kept {
+            if let Node::Item(m, i) = *node {
+                if let Some(
+                    item @ (syn::Item::Struct(_)
+                    | syn::Item::Enum(_)
+                    | syn::Item::Union(_)
+                    | syn::Item::Trait(_)
+                    | syn::Item::Type(_)),
+                ) = self.item((m, i))
+                {
+                    types.extend(item_name(item).map(|n| n.to_string()));
+                }
+            }
+        }
+        let lib = self.lib();
+        (0..lib.modules.len())
+            .filter(|&m| {
+                let hints = lib.hints(m);
+                !lib.is_loaded(m)
+                    && (hints.declares_file_modules
+                        || !hints.impl_names.is_disjoint(&types)
+                        || !hints.macros.is_disjoint(&self.idents))
+            })
+            .collect()
+    }
+
+    fn keep(&mut self, node: Node) {
+        self.work.push(node);
+    }
+
+    fn run(&mut self) -> Result<(), Error> {
+        let conditionals = self.conditionals()?;
+        let traits = self.trait_items();
+        loop {
+            while let Some(node) = self.work.pop() {
+                if !self.kept.insert(node) {
+                    continue;
+                }
+                for dep in self.deps(node)? {
+                    self.work.push(dep);
+                }
+            }
+            for (id, needs_all, refs) in &conditionals {
+                let node = Node::Item(id.0, id.1);
+                if self.kept.contains(&node) {
+                    continue;
+                }
+                let is_kept = |n: &Node| self.kept.contains(n);
+                let ready = if *needs_all {
+                    !refs.is_empty() && refs.iter().all(is_kept)
+                } else if refs.is_empty() {
+                    self.populated.contains(&id.0)
+                } else {
+                    refs.iter().any(is_kept)
+                };
+                if ready && self.inherent_impl_unused(*id) {
+                    continue;
+                }
+                if ready {
+                    self.work.push(node);
+                }
+            }
+            for (id, names) in &traits {
+                let node = Node::Item(id.0, id.1);
+                if !self.kept.contains(&node)
+                    && self.populated.contains(&id.0)
+                    && names.iter().any(|n| self.idents.contains(n))
+                {
+                    self.work.push(node);
+                }
+            }
+            self.keep_members()?;
+            if self.work.is_empty() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// An inherent impl none of whose members kept code names (when members are pruned):
+    /// not kept, for now.
+    fn inherent_impl_unused(&self, id: ItemId) -> bool {
+        match self.item(id) {
+            Some(item @ syn::Item::Impl(imp)) if imp.trait_.is_none() && self.prune_members => {
+                members(item)
+                    .iter()
+                    .all(|(name, always)| !always && name.as_ref().is_some_and(|n| !self.idents.contains(n)))
+            }
+            _ => false,
+        }
+    }
+
+    /// Of each kept trait and impl, the members kept code now uses by name (with what they
+    /// need), and those that must stay: a trait's required items, the members of an impl of
+    /// a trait from outside the library (std's `Iterator::next`) or of one whose member
+    /// stays.
+    fn keep_members(&mut self) -> Result<(), Error> {
+        let kept_items: Vec<ItemId> = self
+            .kept
+            .iter()
+            .filter_map(|n| match *n {
+                Node::Item(m, i) => Some((m, i)),
+                _ => None,
+            })
+            .collect();
+        for (m, i) in kept_items {
+            let Some(item) = self.item((m, i)) else {
+                continue;
+            };
+            let list = members(item);
+            if list.is_empty() {
+                continue;
+            }
+            let required_by_trait = match item {
+                syn::Item::Impl(imp) => match &imp.trait_ {
+                    Some((_, path, _)) => Some(self.trait_requirements(m, path)?),
+                    None => None,
+                },
+                _ => None,
+            };
+            for (j, (name, always)) in list.into_iter().enumerate() {
+                if self.members.contains(&(m, i, j)) {
+                    continue;
+                }
+                let wanted = !self.prune_members
+                    || always
+                    || name.as_ref().is_none_or(|n| self.idents.contains(n))
+                    || match &required_by_trait {
+                        // Of a trait outside the library: every member is needed.
+                        Some(None) => true,
+                        Some(Some(required)) => name.as_ref().is_some_and(|n| required.contains(n)),
+                        None => false,
+                    };
+                if !wanted {
+                    continue;
+                }
+                self.members.insert((m, i, j));
+                let mut paths = Paths::default();
+                let mut idents = BTreeSet::new();
+                match item {
+                    syn::Item::Trait(t) => {
+                        syn::visit::Visit::visit_trait_item(&mut paths, &t.items[j]);
+                        syn::visit::Visit::visit_trait_item(
+                            &mut Identifiers(&mut idents),
+                            &t.items[j],
+                        );
+                    }
+                    syn::Item::Impl(imp) => {
+                        syn::visit::Visit::visit_impl_item(&mut paths, &imp.items[j]);
+                        syn::visit::Visit::visit_impl_item(
+                            &mut Identifiers(&mut idents),
+                            &imp.items[j],
+                        );
+                    }
+                    _ => {}
+                }
+                self.idents.extend(idents);
+                for path in paths.found {
+                    let needs = self.needs(m, &path)?;
+                    self.work.extend(needs);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// For an impl of the trait at `path` (written in `m`): `None` when the trait is not the
+    /// library's, else the names of its members every impl must keep (its required ones,
+    /// and those kept).
+    fn trait_requirements(
+        &self,
+        m: ModuleId,
+        path: &syn::Path,
+    ) -> Result<Option<BTreeSet<String>>, Error> {
+        let mut paths = Paths::default();
+        syn::visit::Visit::visit_path(&mut paths, path);
+        let Some(mut path) = paths.found.into_iter().next() else {
+            return Ok(None);
+        };
+        path.ns = Some(Ns::Type);
+        let Outcome::Found(found) =
+            self.resolver
+                .resolve(m, &path, Some(Ns::Type), &mut Vec::new())?
+        else {
+            return Ok(None);
+        };
+        let mut out = BTreeSet::new();
+        let mut any = false;
+        for def in found.defs {
+            if let Def::Item((tm, ti)) = def {
+                if let Some(t @ syn::Item::Trait(_)) = self.item((tm, ti)) {
+                    any = true;
+                    for (j, (name, always)) in members(t).into_iter().enumerate() {
+                        if always || self.members.contains(&(tm, ti, j)) {
+                            out.extend(name);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(any.then_some(out))
+    }
+
+    /// Items kept by a condition, not by being named: each `impl` (kept when all library
+    /// items in its header are) and each item-level macro call (kept when any library item
+    /// it names is, or with its module when it names none).
+    fn conditionals(&self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
+        let mut out = Vec::new();
+        for (m, module) in self.lib().modules.iter().enumerate() {
+            for (i, entry) in module.entries.iter().enumerate() {
+                let header = match entry {
+                    Entry::Item(syn::Item::Impl(imp)) => {
+                        let mut paths = Paths::default();
+                        syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
+                        if let Some((_, trait_path, _)) = &imp.trait_ {
+                            let mut trait_paths = Paths::default();
+                            syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
+                            if let Some(first) = trait_paths.found.first_mut() {
+                                first.ns = Some(Ns::Type);
+                            }
+                            paths.found.extend(trait_paths.found);
+                        }
+                        (true, paths.found)
+                    }
+                    Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
+                        let mut paths = Paths::default();
+                        paths.tokens(mac.mac.tokens.clone());
+                        (false, paths.found)
+                    }
+                    _ => continue,
+                };
+                let mut refs = Vec::new();
+                for path in &header.1 {
+                    for node in self.needs(m, path)? {
+                        let is_macro = matches!(node, Node::Item(a, b)
+                            if matches!(self.item((a, b)), Some(syn::Item::Macro(_))));
+                        if matches!(node, Node::Item(..)) && !is_macro {
+                            refs.push(node);
+                        }
+                    }
+                }
+                refs.sort();
+                refs.dedup();
+                out.push(((m, i), header.0, refs));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every trait of the library with the names of its associated items.
+    fn trait_items(&self) -> Vec<(ItemId, Vec<String>)> {
+        let mut out = Vec::new();
+        for (m, module) in self.lib().modules.iter().enumerate() {
+            for (i, entry) in module.entries.iter().enumerate() {
+                if let Entry::Item(item @ syn::Item::Trait(_)) = entry {
+                    let names = members(item).into_iter().filter_map(|(name, _)| name);
+                    out.push(((m, i), names.collect()));
+                }
+            }
+        }
+        out
+    }
+
+    fn deps(&mut self, node: Node) -> Result<Vec<Node>, Error> {
+        let mut out = Vec::new();
+        match node {
+            Node::Module(m) => {
+                self.resolver.loaded(m); // its docs and attributes are emitted with it
+                out.extend(self.lib().modules[m].parent.map(Node::Module));
+            }
+            Node::Leaf(m, i, l) => {
+                out.push(Node::Module(m));
+                let leaf = self.resolver.leaf((m, i, l));
+                out.extend(self.needs(m, &leaf)?);
+            }
+            Node::Item(m, i) => {
+                out.push(Node::Module(m));
+                if let Some(item) = self.item((m, i)) {
+                    // Traits and impls: their members are followed one by one
+                    // (`keep_members`), the header here.
+                    let mut paths = Paths::default();
+                    match item {
+                        syn::Item::Trait(t) => {
+                            syn::visit::Visit::visit_generics(&mut paths, &t.generics);
+                            for bound in &t.supertraits {
+                                syn::visit::Visit::visit_type_param_bound(&mut paths, bound);
+                            }
+                            self.idents.insert(t.ident.to_string());
+                        }
+                        syn::Item::Impl(imp) => {
+                            syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
+                            syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
+                            if let Some((_, path, _)) = &imp.trait_ {
+                                syn::visit::Visit::visit_path(&mut paths, path);
+                                if let Some(last) = paths.found.last_mut() {
+                                    last.ns = Some(Ns::Type);
+                                }
+                            }
+                            let mut idents = BTreeSet::new();
+                            syn::visit::Visit::visit_type(
+                                &mut Identifiers(&mut idents),
+                                &imp.self_ty,
+                            );
+                            self.idents.extend(idents);
+                        }
+                        _ => {
+                            syn::visit::Visit::visit_item(&mut Identifiers(&mut self.idents), item);
+                            syn::visit::Visit::visit_item(&mut paths, item);
+                        }
+                    }
+                    for path in paths.found {
+                        out.extend(self.needs(m, &path)?);
+                    }
+                    if let syn::Item::Macro(mac) = item {
+                        if is_local_inner(mac) {
+                            // Its inner `name!` calls mean the crate's own macros.
+                            let root = self.resolver.crate_root(m);
+                            out.extend(self.macro_calls_in(root, &mac.mac.tokens));
+                        }
+                    }
+                }
+                if self.populated.insert(m) {
+                    out.extend(self.module_imports(m)?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The macros named by `name!` calls in `tokens`, looked up in crate root `root`.
+    fn macro_calls_in(&self, root: ModuleId, tokens: &proc_macro2::TokenStream) -> Vec<Node> {
+        let mut paths = Paths::default();
+        paths.tokens(tokens.clone());
+        let krate = self.lib().modules[root].krate;
+        paths
+            .found
+            .iter()
+            .filter(|p| p.macro_call && p.segments.len() == 1)
+            .flat_map(|p| {
+                self.resolver
+                    .macros(&p.segments[0], |m, _| self.lib().modules[m].krate == krate)
+            })
+            .filter_map(Node::of)
+            .collect()
+    }
+
+    /// The `use` leaves a module's code may need without naming them: trait imports (for
+    /// method calls), globs, and imports from outside the library.
+    fn module_imports(&self, m: ModuleId) -> Result<Vec<Node>, Error> {
+        let mut out = Vec::new();
+        for (i, leaves) in self.resolver.uses_of(m) {
+            for (l, leaf) in leaves.iter().enumerate() {
+                let node = Node::Leaf(m, i, l);
+                let keep = leaf.glob
+                    || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
+                        Outcome::Found(f) => f.defs.iter().any(|d| {
+                            matches!(d, Def::Item(id) if matches!(self.item(*id), Some(syn::Item::Trait(_))))
+                                || *d == Def::Extern
+                        }),
+                        Outcome::External(_) => true,
+                        Outcome::Missing { .. } => false,
+                    };
+                if keep {
+                    out.push(node);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Keeps module `m` and, of its items, those whose name is in `names` (all when `names`
+    /// is `None`), with its traits, for method calls that never name them.
+    fn keep_module(&mut self, m: ModuleId, names: Option<&BTreeSet<String>>) {
+        self.keep(Node::Module(m));
+        if !self.resolver.loaded(m) {
+            return;
+        }
+        let wanted = |name: &str| names.is_none_or(|n| n.contains(name));
+        let lib = self.lib();
+        for (i, entry) in lib.modules[m].entries.iter().enumerate() {
+            match entry {
+                Entry::Module(c) if wanted(&lib.modules[*c].name) => self.keep_module(*c, names),
+                Entry::Module(_) => {}
+                Entry::Item(syn::Item::Use(_)) => {
+                    let leaves = self.resolver.leaves((m, i));
+                    for (l, leaf) in leaves.iter().enumerate() {
+                        if names.is_none() || leaf.binding.as_deref().is_some_and(wanted) {
+                            self.keep(Node::Leaf(m, i, l));
+                        }
+                    }
+                }
+                Entry::Item(item) => {
+                    let named = item_name(item).is_some_and(|n| wanted(&n.to_string()));
+                    if names.is_none() || named || matches!(item, syn::Item::Trait(_)) {
+                        self.keep(Node::Item(m, i));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn is_local_inner(mac: &syn::ItemMacro) -> bool {
+    mac.attrs.iter().any(|a| {
+        a.path().is_ident("macro_export")
+            && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
+    })
+}
+
+/// What the solution's references into the library need. Parses the library's modules as
+/// they turn out to be needed.
+pub fn for_solution(
+    lib: &mut Library,
+    solution: &Solution,
+    refs: &[PathRef],
+) -> Result<Kept, Error> {
+    let idents = solution.identifiers();
+    resolve_loading(lib, true, |reach| {
+        reach.idents.clone_from(&idents);
+        for r in refs {
+            let lib = reach.lib();
+            let krate = lib.roots[&r.segments[0]];
+            let root = lib.crates[krate].root;
+            let at =
+                |index: usize| Location::of_span(&solution.path, &solution.text, r.spans[index]);
+            let mut path = r.clone();
+            path.segments[0] = "crate".into();
+            path.leading_colon = None;
+            let outcome = if path.segments.len() == 1 {
+                // `use krate;` or `use krate as k;`
+                Outcome::Found(super::resolve::Resolution {
+                    defs: vec![Def::Module(root)],
+                    via: Vec::new(),
+                })
+            } else {
+                reach.resolver.resolve(root, &path, r.ns, &mut Vec::new())?
+            };
+            match outcome {
+                Outcome::Found(found) => {
+                    for leaf in found.via {
+                        reach.keep(leaf.into());
+                    }
+                    for def in found.defs {
+                        match def {
+                            Def::Module(m) => reach.keep_module(m, Some(&idents)),
+                            Def::Item((m, i)) => reach.keep(Node::Item(m, i)),
+                            Def::Extern => {}
+                        }
+                    }
+                }
+                Outcome::External(_) => {}
+                Outcome::Missing { module, index } => {
+                    if let Some(cycle) = reach.resolver.cycle_error() {
+                        return Err(cycle);
+                    }
+                    return Err(unknown(
+                        &reach.resolver,
+                        at(index),
+                        &r.segments,
+                        module,
+                        index,
+                    ));
+                }
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Whole modules of the first crate by name (`show`): each with all its items and what they
+/// need.
+pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
+    resolve_loading(lib, false, |reach| {
+        let root = reach.lib().crates.first().map_or(0, |c| c.root);
+        for name in names {
+            let Some(m) = reach.lib().child(root, name) else {
+                return Err(ErrorKind::UnknownTemplate {
+                    name: name.clone(),
+                    suggestion: crate::suggest::closest(name, child_names(reach.lib(), root))
+                        .map(str::to_string),
+                }
+                .into());
+            };
+            reach.keep_module(m, None);
+        }
+        Ok(())
+    })
+}
+
+/// Runs `start` and the fixpoint over the modules parsed so far; while that meets modules
+/// not parsed yet that it needs (or that may matter), parses them and starts again. An error
+/// counts only once nothing is left to parse: it may come from a module not read yet.
+fn resolve_loading(
+    lib: &mut Library,
+    prune_members: bool,
+    start: impl Fn(&mut Reach) -> Result<(), Error>,
+) -> Result<Kept, Error> {
+    loop {
+        let mut reach = Reach::new(lib, prune_members);
+        let result = start(&mut reach).and_then(|()| reach.run());
+        let mut needed = reach.resolver.needed.take();
+        if needed.is_empty() {
+            match result {
+                Ok(()) => needed.extend(reach.unparsed_that_may_matter()),
+                // Before reporting an error, make sure no unparsed module holds the answer.
+                Err(_) => needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m))),
+            }
+        }
+        if needed.is_empty() {
+            return result.map(|()| Kept {
+                nodes: reach.kept,
+                members: reach.members,
+                prune_members,
+            });
+        }
+        for m in needed {
+            lib.load(m)?;
+        }
+    }
+}
+
+/// The names of the child modules of `m`.
+fn child_names(lib: &Library, m: ModuleId) -> Vec<&str> {
+    lib.modules[m]
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Module(c) => Some(lib.modules[*c].name.as_str()),
+            Entry::Item(_) => None,
+        })
+        .collect()
+}
+
+fn unknown(
+    resolver: &Resolver,
+    at: Location,
+    segments: &[String],
+    module: ModuleId,
+    index: usize,
+) -> Error {
+    let lib = resolver.lib;
+    let mut names: Vec<String> = child_names(lib, module)
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    for (i, entry) in lib.modules[module].entries.iter().enumerate() {
+        if let Entry::Item(item) = entry {
+            match item {
+                syn::Item::Use(_) => names.extend(
+                    resolver
+                        .leaves((module, i))
+                        .iter()
+                        .filter_map(|leaf| leaf.binding.clone()),
+                ),
+                _ => names.extend(item_name(item).map(|n| n.to_string())),
+            }
+        }
+    }
+    let name = &segments[index];
+    let parent = segments[..index].join("::");
+    ErrorKind::Unknown {
+        at,
+        path: segments.join("::"),
+        suggestion: crate::suggest::closest(name, names.iter().map(String::as_str).filter(|n| n != name))
+            .map(|s| format!("{parent}::{s}")),
+        parent,
+        name: name.clone(),
+    }
+    .into()
+}
