@@ -2,6 +2,7 @@
 //! output so tests run exactly what the binary runs.
 
 use crate::bundle::check;
+use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
 use crate::contest::catalog::{self, Catalog, CatalogError};
 use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
@@ -34,7 +35,7 @@ pub enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<PathBuf>,
         #[command(flatten)]
-        lib: LibArg,
+        libs: LibsArg,
         /// Compile the bundle with `rustc --edition 2021 -O` first; fail with rustc's message
         #[arg(long)]
         check: bool,
@@ -115,6 +116,54 @@ impl LibArg {
     }
 }
 
+/// Where a bundle's libraries come from.
+#[derive(Debug, clap::Args)]
+pub struct LibsArg {
+    /// A library crate's directory; repeat for several. Its dependencies come along. Default:
+    /// the dependencies of the Cargo package the solution is in, else this workspace's
+    /// templates
+    #[arg(long = "lib", value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// The Cargo package whose dependencies are the libraries (its Cargo.toml)
+    #[arg(long, value_name = "PATH", conflicts_with = "dirs")]
+    pub manifest_path: Option<PathBuf>,
+    /// Features to enable in the `--lib` crates (comma- or space-separated, repeatable)
+    #[arg(long, short = 'F', value_name = "FEATURES", value_delimiter = ',')]
+    pub features: Vec<String>,
+    /// Do not enable the `--lib` crates' default features
+    #[arg(long)]
+    pub no_default_features: bool,
+    /// Enable every feature of the `--lib` crates
+    #[arg(long)]
+    pub all_features: bool,
+}
+
+impl LibsArg {
+    /// The libraries for the solution at `solution`.
+    fn open(&self, solution: &Path) -> Result<Library, Error> {
+        let request = FeatureRequest {
+            features: self
+                .features
+                .iter()
+                .flat_map(|f| f.split_whitespace())
+                .map(str::to_string)
+                .collect(),
+            no_default_features: self.no_default_features,
+            all_features: self.all_features,
+        };
+        let graph = if !self.dirs.is_empty() {
+            CrateGraph::from_libs(&self.dirs, &request)?
+        } else if let Some(manifest) = &self.manifest_path {
+            CrateGraph::from_package(manifest)?
+        } else if let Some(manifest) = crates::enclosing_package(solution) {
+            CrateGraph::from_package(&manifest)?
+        } else {
+            CrateGraph::from_libs(&[Library::default_dir()], &request)?
+        };
+        Library::of_graph(graph)
+    }
+}
+
 #[derive(Debug, clap::Args)]
 pub struct ProblemsArg {
     /// The problems directory (default: this workspace's problems)
@@ -156,11 +205,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         Command::Bundle {
             solution,
             output,
-            lib,
+            libs,
             check: compile,
             strip_docs,
         } => {
-            let mut library = Library::open(&lib.dir())?;
+            let mut library = libs.open(&solution)?;
             let text = crate::bundle(&solution, &mut library, &BundleOptions { strip_docs })?;
             if compile {
                 check::check(&text, "2021")?;

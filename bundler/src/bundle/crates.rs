@@ -145,6 +145,26 @@ impl CrateGraph {
     }
 }
 
+/// The manifest of the Cargo package a solution file belongs to, if it has dependencies: the
+/// nearest `Cargo.toml` with a `[package]` above the file.
+pub fn enclosing_package(solution: &Path) -> Option<PathBuf> {
+    let absolute = std::path::absolute(solution).ok()?;
+    for dir in absolute.ancestors().skip(1) {
+        let manifest = dir.join("Cargo.toml");
+        if manifest.is_file() {
+            let table = read_toml(&manifest).ok()?;
+            if table.contains_key("package") {
+                let has_deps = table
+                    .get("dependencies")
+                    .and_then(|d| d.as_table())
+                    .is_some_and(|d| !d.is_empty());
+                return has_deps.then_some(manifest);
+            }
+        }
+    }
+    None
+}
+
 fn proc_macro(package: &str, dir: &Path) -> Error {
     ErrorKind::ProcMacro {
         package: package.to_string(),

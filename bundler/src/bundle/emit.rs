@@ -28,13 +28,9 @@ pub struct BundleOptions {
 /// Lints that are errors by default and that library code written for older compilers
 /// trips; Cargo caps them for dependencies (`--cap-lints`), a bundle can only allow them.
 /// `warnings` also silences the names an older judge compiler does not know.
-const CAPPED_LINTS: &str =
-    "warnings, arithmetic_overflow, unconditional_panic, overflowing_literals, \
-     invalid_reference_casting, invalid_type_param_default, ambiguous_associated_items, \
-     mutable_transmutes, no_mangle_const_items, enum_intrinsics_non_enums, \
-     invalid_atomic_ordering, useless_deprecated, invalid_doc_attributes, \
-     ill_formed_attribute_input, let_underscore_lock, invalid_from_utf8_unchecked, \
-     conflicting_repr_hints, deref_into_dyn_supertrait, text_direction_codepoint_in_literal";
+const CAPPED_LINTS: &str = "warnings, bindings_with_variant_name, overflowing_literals, \
+     arithmetic_overflow, unconditional_panic, ambiguous_associated_items, \
+     invalid_reference_casting, mutable_transmutes";
 
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
@@ -334,6 +330,8 @@ struct Rewrite<'a> {
     edition: Edition,
     /// The crate's module name in the bundle.
     name: String,
+    /// The next path follows a `<T>` self type.
+    after_self_type: bool,
 }
 
 impl<'a> Rewrite<'a> {
@@ -345,6 +343,7 @@ impl<'a> Rewrite<'a> {
             cfg: &krate.cfg,
             edition: krate.spec.edition,
             name: krate.module_name.clone(),
+            after_self_type: false,
         }
     }
 
@@ -585,8 +584,11 @@ impl<'a> Rewrite<'a> {
                     if p.as_char() == ':'
                         && is_colons(&tokens, i)
                         && !after_path_char
-                        && !out.last().is_some_and(|t| {
-                            matches!(t, TokenTree::Ident(_) | TokenTree::Group(_))
+                        && !out.last().is_some_and(|t| match t {
+                            TokenTree::Ident(_) | TokenTree::Group(_) => true,
+                            // `Vec<T>::new`, `<T as Tr>::f`: the path goes on.
+                            TokenTree::Punct(p) => p.as_char() == '>',
+                            TokenTree::Literal(_) => false,
                         })
                         && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) =>
                 {
@@ -686,6 +688,29 @@ macro_rules! attrs_of {
     )*};
 }
 
+/// Visitor methods for nodes with a `<T as Trait>::` self type: the trait's part of the path
+/// grows by the segments put before it.
+macro_rules! qself_paths {
+    ($($method:ident: $node:ty),*) => {$(
+        fn $method(&mut self, node: &mut $node) {
+            let before = node.path.segments.len();
+            let mut qself = node.qself.take();
+            if let Some(qself) = &mut qself {
+                self.visit_qself_mut(qself);
+            }
+            // `<T>::f` is written as the path `::f` after a self type: no path start there.
+            self.after_self_type = qself.as_ref().is_some_and(|q| q.position == 0);
+            syn::visit_mut::$method(self, node);
+            node.qself = qself;
+            if let Some(qself) = &mut node.qself {
+                if qself.position > 0 {
+                    qself.position += node.path.segments.len() - before;
+                }
+            }
+        }
+    )*};
+}
+
 /// Removes the elements of a list compiled out by their `#[cfg]`.
 macro_rules! retain_compiled {
     ($self:ident, $list:expr, $attrs:expr) => {{
@@ -738,7 +763,8 @@ fn stmt_attrs(stmt: &mut syn::Stmt) -> Option<&mut Vec<syn::Attribute>> {
 
 impl VisitMut for Rewrite<'_> {
     fn visit_path_mut(&mut self, path: &mut syn::Path) {
-        if let Some(first) = path.segments.first() {
+        let after_self_type = std::mem::take(&mut self.after_self_type);
+        if let Some(first) = path.segments.first().filter(|_| !after_self_type) {
             let first = first.ident.to_string();
             let start = self.start(
                 path.leading_colon.is_some(),
@@ -749,6 +775,14 @@ impl VisitMut for Rewrite<'_> {
             Rewrite::apply(start, path);
         }
         syn::visit_mut::visit_path_mut(self, path);
+    }
+
+    qself_paths! {
+        visit_expr_path_mut: syn::ExprPath,
+        visit_type_path_mut: syn::TypePath,
+        visit_expr_struct_mut: syn::ExprStruct,
+        visit_pat_struct_mut: syn::PatStruct,
+        visit_pat_tuple_struct_mut: syn::PatTupleStruct
     }
 
     fn visit_item_use_mut(&mut self, item: &mut syn::ItemUse) {

@@ -266,9 +266,9 @@ impl<'l> Reach<'l> {
     fn inherent_impl_unused(&self, id: ItemId) -> bool {
         match self.item(id) {
             Some(item @ syn::Item::Impl(imp)) if imp.trait_.is_none() && self.prune_members => {
-                members(item)
-                    .iter()
-                    .all(|(name, always)| !always && name.as_ref().is_some_and(|n| !self.idents.contains(n)))
+                members(item).iter().all(|(name, always)| {
+                    !always && name.as_ref().is_some_and(|n| !self.idents.contains(n))
+                })
             }
             _ => false,
         }
@@ -745,8 +745,11 @@ fn unknown(
     ErrorKind::Unknown {
         at,
         path: segments.join("::"),
-        suggestion: crate::suggest::closest(name, names.iter().map(String::as_str).filter(|n| n != name))
-            .map(|s| format!("{parent}::{s}")),
+        suggestion: crate::suggest::closest(
+            name,
+            names.iter().map(String::as_str).filter(|n| n != name),
+        )
+        .map(|s| format!("{parent}::{s}")),
         parent,
         name: name.clone(),
     }

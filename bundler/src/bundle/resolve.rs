@@ -65,6 +65,8 @@ struct Scope {
     /// Explicit `use` leaves by the name they bind.
     imports: HashMap<String, Vec<LeafId>>,
     globs: Vec<LeafId>,
+    /// Item-level macro calls, which may define any name.
+    macro_calls: Vec<usize>,
 }
 
 /// The namespaces an item defines its name in.
@@ -213,6 +215,9 @@ impl<'l> Resolver<'l> {
                         }
                     }
                 }
+                Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
+                    scope.macro_calls.push(i);
+                }
                 Entry::Item(item) => {
                     if let Some(name) = item_name(item) {
                         scope
@@ -331,6 +336,21 @@ impl<'l> Resolver<'l> {
         from: Option<ModuleId>,
         stack: &mut Vec<(LeafId, Option<Ns>)>,
     ) -> Result<Resolution, Error> {
+        let Some(_) = ns else {
+            // Each namespace has its own scope: an item in one does not hide an import in
+            // another (ac-library's `pub use convolution::convolution` beside the module).
+            let mut all = Resolution::default();
+            for ns in [Ns::Type, Ns::Value, Ns::Macro] {
+                let found = self.lookup(m, name, Some(ns), from, stack)?;
+                for def in found.defs {
+                    if !all.defs.contains(&def) {
+                        all.defs.push(def);
+                    }
+                }
+                all.via.extend(found.via);
+            }
+            return Ok(all);
+        };
         let key = (m, name.to_string(), ns, from);
         if let Some(found) = self.memo.borrow().get(&key) {
             return Ok(found.clone());
@@ -442,7 +462,43 @@ impl<'l> Resolver<'l> {
                 found.via.extend(inner.via);
             }
         }
+        if found.defs.is_empty() && ns != Some(Ns::Macro) {
+            // Last, a name a macro call here may define: one its arguments or its
+            // definition's body spell out (num-traits' `FloatConst` comes from
+            // `float_const_impl! { .. }`). Macros are not expanded; the call is kept.
+            for &i in &scope.macro_calls {
+                if self.macro_call_may_define(m, i, name) {
+                    found.defs.push(Def::Item((m, i)));
+                }
+            }
+        }
         Ok(found)
+    }
+
+    /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
+    /// declares an item of that name (`trait FloatConst`), or declares one from a
+    /// metavariable (`struct $name`) and the call's arguments hold the name.
+    fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
+        let Some(syn::Item::Macro(call)) = self.item((m, i)) else {
+            return false;
+        };
+        let Some(macro_name) = call.mac.path.segments.last().map(|s| s.ident.to_string()) else {
+            return false;
+        };
+        let krate = self.lib.modules[m].krate;
+        let named_in_call = has_ident(&call.mac.tokens, name);
+        self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate)
+            .into_iter()
+            .any(|def| match def {
+                Def::Item(id) => match self.item(id) {
+                    Some(syn::Item::Macro(d)) => {
+                        let declared = declared_names(&d.mac.tokens);
+                        declared.contains(name) || named_in_call && declared.contains("$")
+                    }
+                    _ => false,
+                },
+                _ => false,
+            })
     }
 
     pub fn has_variant(&self, id: ItemId, name: &str) -> bool {
@@ -644,4 +700,41 @@ impl<'l> Resolver<'l> {
             .into(),
         )
     }
+}
+
+/// Whether `name` occurs as an identifier anywhere in `tokens`.
+fn has_ident(tokens: &proc_macro2::TokenStream, name: &str) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        proc_macro2::TokenTree::Ident(id) => id == name,
+        proc_macro2::TokenTree::Group(g) => has_ident(&g.stream(), name),
+        _ => false,
+    })
+}
+
+/// The names that `tokens` declare as items (`fn f`, `struct S`, ...; `$` for a name that is
+/// a metavariable).
+fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
+    const KEYWORDS: [&str; 9] = [
+        "fn", "struct", "enum", "trait", "type", "const", "static", "mod", "union",
+    ];
+    let mut out = BTreeSet::new();
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            proc_macro2::TokenTree::Ident(k) if KEYWORDS.iter().any(|w| k == w) => {
+                match tokens.get(i + 1) {
+                    Some(proc_macro2::TokenTree::Ident(n)) => {
+                        out.insert(n.to_string());
+                    }
+                    Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '$' => {
+                        out.insert("$".to_string());
+                    }
+                    _ => {}
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => out.extend(declared_names(&g.stream())),
+            _ => {}
+        }
+    }
+    out
 }
