@@ -3,7 +3,7 @@
 //! one row per problem folder, its templates as the bundle's header lists them, its number of
 //! tests as its `tests/` folder holds them.
 
-use bundler::parse::Solution;
+use bundler::bundle::parse::Solution;
 use bundler::{BundleOptions, Library};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -50,7 +50,7 @@ fn the_readme_lists_every_problem_with_the_templates_it_uses() {
 
         let named: BTreeSet<String> = Solution::read(&main)
             .unwrap()
-            .references("templates")
+            .references(|name| name == "templates")
             .into_iter()
             .filter_map(|r| r.segments.get(1).cloned())
             .collect();

@@ -173,6 +173,9 @@ fn proc_macro(package: &str, dir: &Path) -> Error {
     .into()
 }
 
+/// A dependency by path: its folder, the features asked of it, whether with its defaults.
+type PathDependency = (PathBuf, Vec<String>, bool);
+
 /// What the bundler reads of a `Cargo.toml` itself.
 struct Manifest {
     dir: PathBuf,
@@ -187,7 +190,7 @@ struct Manifest {
     has_dependencies: bool,
     /// When every dependency is a plain path dependency: extern name to (path, features,
     /// default features).
-    path_dependencies: Option<BTreeMap<String, (PathBuf, Vec<String>, bool)>>,
+    path_dependencies: Option<BTreeMap<String, PathDependency>>,
 }
 
 impl Manifest {

@@ -352,7 +352,7 @@ impl<'a> Rewrite<'a> {
     }
 
     /// What a bundled dependency root `def` turns a path start into.
-    fn into_crate(&self, def: Option<Def>) -> Option<Start> {
+    fn crate_start(&self, def: Option<Def>) -> Option<Start> {
         match def {
             Some(Def::Module(r)) if r == self.emitter.lib.krate(r).root => {
                 Some(Start::Replace(vec!["crate".into(), self.module_of_root(r)]))
@@ -382,13 +382,13 @@ impl<'a> Rewrite<'a> {
             if let Some(def) = found.iter().find(|d| {
                 matches!(d, Def::Extern) || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
             }) {
-                return self.into_crate(Some(*def)).unwrap_or(Start::Keep);
+                return self.crate_start(Some(*def)).unwrap_or(Start::Keep);
             }
             if !found.is_empty() {
                 return Start::Prepend(vec!["crate".into(), self.name.clone()]);
             }
             return self
-                .into_crate(resolver.extern_prelude(m, first))
+                .crate_start(resolver.extern_prelude(m, first))
                 .unwrap_or_else(|| Start::Prepend(vec!["crate".into(), self.name.clone()]));
         }
         if leading_colon {
@@ -396,7 +396,7 @@ impl<'a> Rewrite<'a> {
                 self.emitter.needs_alloc.set(true);
             }
             return self
-                .into_crate(resolver.extern_prelude(m, first))
+                .crate_start(resolver.extern_prelude(m, first))
                 .unwrap_or(Start::Keep);
         }
         if single && !use_path {
@@ -411,7 +411,7 @@ impl<'a> Rewrite<'a> {
         if first == "alloc" {
             self.emitter.needs_alloc.set(true);
         }
-        self.into_crate(resolver.extern_prelude(m, first))
+        self.crate_start(resolver.extern_prelude(m, first))
             .unwrap_or(Start::Keep)
     }
 
@@ -432,15 +432,11 @@ impl<'a> Rewrite<'a> {
             }
             _ if name == "alloc" => {
                 self.emitter.needs_alloc.set(true);
-                if e.rename.is_none() {
-                    return None;
-                }
+                e.rename.as_ref()?;
                 syn::parse_quote!(::alloc)
             }
             _ if name == "std" || name == "core" => {
-                if e.rename.is_none() {
-                    return None;
-                }
+                e.rename.as_ref()?;
                 let krate = &e.ident;
                 syn::parse_quote!(::#krate)
             }
@@ -453,7 +449,7 @@ impl<'a> Rewrite<'a> {
     /// that would undo the cap and, with `strip_docs`, doc comments.
     fn attrs(&self, attrs: &mut Vec<syn::Attribute>) -> bool {
         let removed = self.cfg.attrs(attrs);
-        attrs.retain(|a| !is_lint_level(a) && !(self.emitter.opts.strip_docs && is_doc(a)));
+        attrs.retain(|a| !(is_lint_level(a) || self.emitter.opts.strip_docs && is_doc(a)));
         removed
     }
 
