@@ -123,14 +123,18 @@ impl Library {
     /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) with its
     /// default features, and the crates it depends on; parses its root file.
     pub fn open(dir: &Path) -> Result<Library, Error> {
-        Library::of_graph(CrateGraph::from_libs(
+        let mut library = Library::of_graph(CrateGraph::from_libs(
             &[dir.to_path_buf()],
             &FeatureRequest::default(),
-        )?)
+        )?)?;
+        if let Some(root) = library.crates.first().map(|c| c.root) {
+            library.load(root)?;
+        }
+        Ok(library)
     }
 
-    /// Reads every crate of `graph` and parses each root file; the files of their modules are
-    /// read, not yet parsed.
+    /// Reads the root file of every crate of `graph`; each is parsed when a bundle first
+    /// needs it.
     pub fn of_graph(graph: CrateGraph) -> Result<Library, Error> {
         let first = graph.roots.values().next().copied().unwrap_or(0);
         let mut library = Library {
@@ -155,6 +159,7 @@ impl Library {
                 n += 1;
             }
             let root = library.modules.len();
+            let text: Rc<str> = source::read(&spec.root)?.into();
             library.modules.push(Module {
                 name: String::new(),
                 krate: k,
@@ -162,8 +167,8 @@ impl Library {
                 attrs: Vec::new(),
                 vis: syn::Visibility::Inherited,
                 entries: Vec::new(),
-                text: source::read(&spec.root)?.into(),
-                hints: TextHints::default(),
+                hints: TextHints::of(&text),
+                text,
                 unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
                 file: spec.root.clone(),
             });
@@ -175,7 +180,6 @@ impl Library {
                 root,
                 module_name,
             });
-            library.load(root)?;
         }
         Ok(library)
     }

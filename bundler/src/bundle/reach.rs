@@ -10,7 +10,7 @@
 
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Identifiers, Ns, PathRef, Paths, Solution};
-use super::resolve::{Def, ItemId, LeafId, Outcome, Resolver};
+use super::resolve::{Cache, Def, ItemId, LeafId, Outcome, Resolver};
 use super::source::{item_name, Location};
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
@@ -123,6 +123,8 @@ struct Reach<'l> {
     resolver: Resolver<'l>,
     kept: BTreeSet<Node>,
     members: BTreeSet<(ModuleId, usize, usize)>,
+    /// Kept traits and impls all of whose members are kept.
+    complete: BTreeSet<ItemId>,
     prune_members: bool,
     work: Vec<Node>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
@@ -132,11 +134,12 @@ struct Reach<'l> {
 }
 
 impl<'l> Reach<'l> {
-    fn new(lib: &'l Library, prune_members: bool) -> Reach<'l> {
+    fn new(lib: &'l Library, cache: Cache, prune_members: bool) -> Reach<'l> {
         Reach {
-            resolver: Resolver::new(lib),
+            resolver: Resolver::with_cache(lib, cache),
             kept: BTreeSet::new(),
             members: BTreeSet::new(),
+            complete: BTreeSet::new(),
             prune_members,
             work: Vec::new(),
             populated: BTreeSet::new(),
@@ -288,11 +291,15 @@ impl<'l> Reach<'l> {
             })
             .collect();
         for (m, i) in kept_items {
+            if self.complete.contains(&(m, i)) {
+                continue;
+            }
             let Some(item) = self.item((m, i)) else {
                 continue;
             };
             let list = members(item);
-            if list.is_empty() {
+            if (0..list.len()).all(|j| self.members.contains(&(m, i, j))) {
+                self.complete.insert((m, i));
                 continue;
             }
             let required_by_trait = match item {
@@ -679,8 +686,9 @@ fn resolve_loading(
     prune_members: bool,
     start: impl Fn(&mut Reach) -> Result<(), Error>,
 ) -> Result<Kept, Error> {
+    let mut cache = Cache::default();
     loop {
-        let mut reach = Reach::new(lib, prune_members);
+        let mut reach = Reach::new(lib, cache, prune_members);
         let result = start(&mut reach).and_then(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
         if needed.is_empty() {
@@ -696,6 +704,22 @@ fn resolve_loading(
                 members: reach.members,
                 prune_members,
             });
+        }
+        cache = reach.resolver.into_cache();
+        if std::env::var_os("BUNDLER_DEBUG").is_some() {
+            eprintln!("pass: loading {}", needed.len());
+        }
+        if std::env::var_os("BUNDLER_EAGER").is_some() {
+            let crates: BTreeSet<usize> = needed.iter().map(|&m| lib.modules[m].krate).collect();
+            for k in crates {
+                let mut m = 0;
+                while m < lib.modules.len() {
+                    if lib.modules[m].krate == k {
+                        lib.load(m)?;
+                    }
+                    m += 1;
+                }
+            }
         }
         for m in needed {
             lib.load(m)?;

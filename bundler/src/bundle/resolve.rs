@@ -120,14 +120,31 @@ fn namespaces(item: &syn::Item) -> NsSet {
 
 type MemoKey = (ModuleId, String, Option<Ns>, Option<ModuleId>);
 
+/// What resolution learnt that stays true once more modules are parsed: the scopes of
+/// parsed modules, the leaves of their `use` items, and the lookups that met no unparsed
+/// module. Carried from one pass over the library to the next.
+#[derive(Default)]
+pub struct Cache {
+    leaves: HashMap<ItemId, Rc<Vec<PathRef>>>,
+    scopes: HashMap<ModuleId, Rc<Scope>>,
+    memo: HashMap<MemoKey, (Resolution, bool)>,
+    macro_defined: HashMap<ItemId, BTreeSet<String>>,
+}
+
 /// Name resolution over every crate of a [`Library`] as loaded so far.
 pub struct Resolver<'l> {
     pub lib: &'l Library,
     leaves: HashMap<ItemId, Rc<Vec<PathRef>>>,
     scopes: RefCell<HashMap<ModuleId, Rc<Scope>>>,
-    memo: RefCell<HashMap<MemoKey, Resolution>>,
+    /// Lookups done, each with whether it met a module not parsed yet (then it may change
+    /// once that module is).
+    memo: RefCell<HashMap<MemoKey, (Resolution, bool)>>,
+    /// How many times a query met a module not parsed yet.
+    unparsed_met: std::cell::Cell<usize>,
     /// Modules not parsed yet that a query needed: resolution is redone once they are.
     pub needed: RefCell<BTreeSet<ModuleId>>,
+    /// The names each item-level macro call may define, once asked.
+    macro_defined: RefCell<HashMap<ItemId, BTreeSet<String>>>,
     /// Chains of imports met again while being resolved, for the message when a path
     /// then resolves to nothing.
     pub cycles: RefCell<Vec<Vec<LeafId>>>,
@@ -135,21 +152,42 @@ pub struct Resolver<'l> {
 
 impl<'l> Resolver<'l> {
     pub fn new(lib: &'l Library) -> Resolver<'l> {
-        let mut leaves = HashMap::new();
+        Resolver::with_cache(lib, Cache::default())
+    }
+
+    /// A resolver that starts from what an earlier pass learnt.
+    pub fn with_cache(lib: &'l Library, cache: Cache) -> Resolver<'l> {
+        let mut leaves = cache.leaves;
         for (m, module) in lib.modules.iter().enumerate() {
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(item @ syn::Item::Use(_)) = entry {
-                    leaves.insert((m, i), Rc::new(Paths::of_item(item)));
+                    leaves
+                        .entry((m, i))
+                        .or_insert_with(|| Rc::new(Paths::of_item(item)));
                 }
             }
         }
         Resolver {
             lib,
             leaves,
-            scopes: RefCell::default(),
-            memo: RefCell::default(),
+            scopes: RefCell::new(cache.scopes),
+            memo: RefCell::new(cache.memo),
+            unparsed_met: Default::default(),
             needed: RefCell::default(),
             cycles: RefCell::default(),
+            macro_defined: RefCell::new(cache.macro_defined),
+        }
+    }
+
+    /// What stays true for the next pass.
+    pub fn into_cache(self) -> Cache {
+        let mut memo = self.memo.into_inner();
+        memo.retain(|_, (_, met_unparsed)| !*met_unparsed);
+        Cache {
+            leaves: self.leaves,
+            scopes: self.scopes.into_inner(),
+            memo,
+            macro_defined: HashMap::new(),
         }
     }
 
@@ -186,6 +224,7 @@ impl<'l> Resolver<'l> {
         let loaded = self.lib.is_loaded(m);
         if !loaded {
             self.needed.borrow_mut().insert(m);
+            self.unparsed_met.set(self.unparsed_met.get() + 1);
         }
         loaded
     }
@@ -352,11 +391,18 @@ impl<'l> Resolver<'l> {
             return Ok(all);
         };
         let key = (m, name.to_string(), ns, from);
-        if let Some(found) = self.memo.borrow().get(&key) {
+        if let Some((found, met_unparsed)) = self.memo.borrow().get(&key) {
+            if *met_unparsed {
+                self.unparsed_met.set(self.unparsed_met.get() + 1);
+            }
             return Ok(found.clone());
         }
+        let before = self.unparsed_met.get();
         let found = self.lookup_uncached(m, name, ns, from, stack)?;
-        self.memo.borrow_mut().insert(key, found.clone());
+        let met_unparsed = self.unparsed_met.get() > before;
+        self.memo
+            .borrow_mut()
+            .insert(key, (found.clone(), met_unparsed));
         Ok(found)
     }
 
@@ -478,27 +524,42 @@ impl<'l> Resolver<'l> {
     /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
     /// declares an item of that name (`trait FloatConst`), or declares one from a
     /// metavariable (`struct $name`) and the call's arguments hold the name.
+    /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
+    /// declares an item of that name (`trait FloatConst`), or declares one from a
+    /// metavariable (`struct $name`) and the call's arguments hold the name.
     fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
+        if let Some(names) = self.macro_defined.borrow().get(&(m, i)) {
+            return names.contains(name);
+        }
+        let names = self.macro_call_names(m, i);
+        let found = names.contains(name);
+        self.macro_defined.borrow_mut().insert((m, i), names);
+        found
+    }
+
+    /// The names the macro call at entry `i` of `m` may define (see
+    /// [`Resolver::macro_call_may_define`]).
+    fn macro_call_names(&self, m: ModuleId, i: usize) -> BTreeSet<String> {
+        let mut names = BTreeSet::new();
         let Some(syn::Item::Macro(call)) = self.item((m, i)) else {
-            return false;
+            return names;
         };
         let Some(macro_name) = call.mac.path.segments.last().map(|s| s.ident.to_string()) else {
-            return false;
+            return names;
         };
         let krate = self.lib.modules[m].krate;
-        let named_in_call = has_ident(&call.mac.tokens, name);
-        self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate)
-            .into_iter()
-            .any(|def| match def {
-                Def::Item(id) => match self.item(id) {
-                    Some(syn::Item::Macro(d)) => {
-                        let declared = declared_names(&d.mac.tokens);
-                        declared.contains(name) || named_in_call && declared.contains("$")
+        for def in self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate) {
+            if let Def::Item(id) = def {
+                if let Some(syn::Item::Macro(d)) = self.item(id) {
+                    let declared = declared_names(&d.mac.tokens);
+                    if declared.contains("$") {
+                        idents_in(&call.mac.tokens, &mut names);
                     }
-                    _ => false,
-                },
-                _ => false,
-            })
+                    names.extend(declared);
+                }
+            }
+        }
+        names
     }
 
     pub fn has_variant(&self, id: ItemId, name: &str) -> bool {
@@ -525,6 +586,7 @@ impl<'l> Resolver<'l> {
         for (m, module) in self.lib.modules.iter().enumerate() {
             if !self.lib.is_loaded(m) && self.lib.hints(m).macros.contains(name) {
                 self.needed.borrow_mut().insert(m);
+                self.unparsed_met.set(self.unparsed_met.get() + 1);
             }
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(syn::Item::Macro(mac)) = entry {
@@ -702,13 +764,17 @@ impl<'l> Resolver<'l> {
     }
 }
 
-/// Whether `name` occurs as an identifier anywhere in `tokens`.
-fn has_ident(tokens: &proc_macro2::TokenStream, name: &str) -> bool {
-    tokens.clone().into_iter().any(|t| match t {
-        proc_macro2::TokenTree::Ident(id) => id == name,
-        proc_macro2::TokenTree::Group(g) => has_ident(&g.stream(), name),
-        _ => false,
-    })
+/// Every identifier in `tokens`, into `out`.
+fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
+    for token in tokens.clone() {
+        match token {
+            proc_macro2::TokenTree::Ident(id) => {
+                out.insert(id.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => idents_in(&g.stream(), out),
+            _ => {}
+        }
+    }
 }
 
 /// The names that `tokens` declare as items (`fn f`, `struct S`, ...; `$` for a name that is
