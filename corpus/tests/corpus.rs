@@ -41,6 +41,7 @@ macro_rules! cases {
 
 cases! {
     acl_convolution,
+    old_style_extern,
     acl_dsu_fenwick,
     acl_lazy_segtree,
     acl_math,

@@ -101,7 +101,10 @@ impl CrateGraph {
             toml += &format!(
                 "lib{i} = {{ package = {:?}, path = {:?}, default-features = {}, features = [{}] }}\n",
                 manifest.package_name,
-                manifest.dir.display().to_string(),
+                std::path::absolute(&manifest.dir)
+                    .unwrap_or_else(|_| manifest.dir.clone())
+                    .display()
+                    .to_string(),
                 !request.no_default_features,
                 features.join(", ")
             );

@@ -34,8 +34,8 @@ const CAPPED_LINTS: &str = "warnings, bindings_with_variant_name, overflowing_li
 
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
-/// `extern crate templates;` removed (or made a `use` when it renames). Comments and layout
-/// are kept.
+/// `extern crate templates [as t];` removed (a `#[macro_use]` one becomes a glob import of
+/// the crate's module, for its macros' bare names). Comments and layout are kept.
 pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> String {
     let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
     let mut edits: Vec<(usize, usize, String)> = refs
@@ -49,12 +49,15 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> St
             )
         })
         .collect();
-    for (range, name, rename) in solution.extern_crates(|name| lib.roots.contains_key(name)) {
-        let replacement = match rename {
-            Some(alias) => format!("use crate::{} as {alias};", module_of(&name)),
-            None => String::new(),
-        };
-        edits.push((range.start, range.end, replacement));
+    for e in solution.extern_crates(|name| lib.roots.contains_key(name)) {
+        let module = module_of(&e.name);
+        // Paths through the crate or its alias are all rewritten: nothing needs the name.
+        let mut replacement = String::new();
+        if e.macro_use {
+            // Its macros, re-exported in its module, by their bare names.
+            replacement += &format!("#[allow(unused_imports)] use crate::{module}::*;");
+        }
+        edits.push((e.range.start, e.range.end, replacement));
     }
     edits.sort();
     edits.dedup();
@@ -603,6 +606,29 @@ impl<'a> Rewrite<'a> {
                     i += 3;
                     continue;
                 }
+                TokenTree::Ident(id)
+                    if !after_path_char
+                        && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
+                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
+                        && self
+                            .emitter
+                            .resolver
+                            .macro_use_source(self.module, &id.to_string())
+                            .is_some() =>
+                {
+                    let root = self
+                        .emitter
+                        .resolver
+                        .macro_use_source(self.module, &id.to_string())
+                        .expect("checked above");
+                    push_path(
+                        &mut out,
+                        &["crate".into(), self.module_of_root(root)],
+                        id.span(),
+                    );
+                    push_colons(&mut out);
+                    out.push(token.clone());
+                }
                 TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
                     match self.start(false, &id.to_string(), false, false) {
                         Start::Replace(names) => push_path(&mut out, &names, id.span()),
@@ -793,6 +819,22 @@ impl VisitMut for Rewrite<'_> {
     }
 
     fn visit_macro_mut(&mut self, mac: &mut syn::Macro) {
+        if mac.path.is_ident("cfg") {
+            mac.tokens = self.cfg.predicate(&mac.tokens).0;
+            return;
+        }
+        if let (None, Some(name)) = (mac.path.leading_colon, mac.path.get_ident()) {
+            if let Some(root) = self
+                .emitter
+                .resolver
+                .macro_use_source(self.module, &name.to_string())
+            {
+                let module = Ident::new(&self.module_of_root(root), name.span());
+                mac.path = syn::parse_quote!(crate::#module::#name);
+                mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
+                return;
+            }
+        }
         self.visit_path_mut(&mut mac.path);
         mac.tokens = self.tokens(std::mem::take(&mut mac.tokens));
     }

@@ -34,6 +34,14 @@ pub fn bundle_solution(
     lib: &mut Library,
     opts: &BundleOptions,
 ) -> Result<String, Error> {
+    // `extern crate x as y;` at the root puts `y` in the extern prelude: paths through `y`
+    // mean crate `x` everywhere in the solution.
+    for e in solution.extern_crates(|name| lib.roots.contains_key(name)) {
+        if let Some(alias) = e.rename {
+            let krate = lib.roots[&e.name];
+            lib.roots.insert(alias, krate);
+        }
+    }
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
     let kept = reach::for_solution(lib, solution, &refs)?;

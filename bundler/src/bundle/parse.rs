@@ -300,6 +300,16 @@ impl<'ast> Visit<'ast> for Paths {
     fn visit_attribute(&mut self, _: &'ast syn::Attribute) {}
 }
 
+/// An `extern crate` of the solution's.
+pub struct ExternCrate {
+    /// Its bytes, attributes included.
+    pub range: std::ops::Range<usize>,
+    pub name: String,
+    pub rename: Option<String>,
+    /// With `#[macro_use]`: the crate's macros are called by bare names.
+    pub macro_use: bool,
+}
+
 /// A solution file, parsed.
 pub struct Solution {
     pub path: PathBuf,
@@ -381,12 +391,9 @@ impl Solution {
         out
     }
 
-    /// `extern crate name [as alias];` items naming a library crate (`is_lib`): byte range,
-    /// crate name, alias. The bundle has no such crate, only its module.
-    pub fn extern_crates(
-        &self,
-        is_lib: impl Fn(&str) -> bool,
-    ) -> Vec<(std::ops::Range<usize>, String, Option<String>)> {
+    /// `extern crate name [as alias];` items naming a library crate (`is_lib`). The bundle has
+    /// no such crate, only its module.
+    pub fn extern_crates(&self, is_lib: impl Fn(&str) -> bool) -> Vec<ExternCrate> {
         self.file
             .items
             .iter()
@@ -396,14 +403,27 @@ impl Solution {
                         .attrs
                         .first()
                         .map_or(e.extern_token.span, |a| a.pound_token.span);
-                    Some((
-                        self.offset(start)..self.offset_end(e.semi_token.span),
-                        e.ident.to_string(),
-                        e.rename.as_ref().map(|(_, r)| r.to_string()),
-                    ))
+                    Some(ExternCrate {
+                        range: self.offset(start)..self.offset_end(e.semi_token.span),
+                        name: e.ident.to_string(),
+                        rename: e.rename.as_ref().map(|(_, r)| r.to_string()),
+                        macro_use: e.attrs.iter().any(|a| a.path().is_ident("macro_use")),
+                    })
                 }
                 _ => None,
             })
+            .collect()
+    }
+
+    /// The names of the macros the solution calls by a bare name (`input!`).
+    pub fn bare_macro_calls(&self) -> BTreeSet<String> {
+        let mut paths = Paths::default();
+        paths.visit_file(&self.file);
+        paths
+            .found
+            .into_iter()
+            .filter(|p| p.macro_call && p.segments.len() == 1 && p.leading_colon.is_none())
+            .map(|p| p.segments[0].clone())
             .collect()
     }
 

@@ -588,6 +588,17 @@ impl<'l> Reach<'l> {
                 }
             }
         }
+        // Names its globs bring in.
+        if !self.resolver.scope_has_globs(m) {
+            return;
+        }
+        for name in names.into_iter().flatten() {
+            if let Ok(found) = self.resolver.lookup(m, name, None, None, &mut Vec::new()) {
+                self.work.extend(found.via.into_iter().map(Node::from));
+                self.work
+                    .extend(found.defs.into_iter().filter_map(Node::of));
+            }
+        }
     }
 }
 
@@ -606,8 +617,27 @@ pub fn for_solution(
     refs: &[PathRef],
 ) -> Result<Kept, Error> {
     let idents = solution.identifiers();
+    let macro_use: Vec<String> = solution
+        .extern_crates(|name| lib.roots.contains_key(name))
+        .into_iter()
+        .filter(|e| e.macro_use)
+        .map(|e| e.name)
+        .collect();
+    let bare_macros = solution.bare_macro_calls();
     resolve_loading(lib, true, |reach| {
         reach.idents.clone_from(&idents);
+        for krate in &macro_use {
+            let root = reach.lib().crates[reach.lib().roots[krate]].root;
+            for name in &bare_macros {
+                let found =
+                    reach
+                        .resolver
+                        .lookup(root, name, Some(Ns::Macro), None, &mut Vec::new())?;
+                for def in found.defs {
+                    reach.work.extend(Node::of(def));
+                }
+            }
+        }
         for r in refs {
             let lib = reach.lib();
             let krate = lib.roots[&r.segments[0]];

@@ -562,6 +562,45 @@ impl<'l> Resolver<'l> {
         names
     }
 
+    /// Whether module `m` (parsed) has a glob import.
+    pub fn scope_has_globs(&self, m: ModuleId) -> bool {
+        !self.scope(m).globs.is_empty()
+    }
+
+    /// The root of the crate whose `#[macro_export]` macro `name!` a bare call in module `m`
+    /// means through a `#[macro_use] extern crate` at `m`'s crate root, unless `m`'s crate
+    /// has a `macro_rules! name` of its own.
+    pub fn macro_use_source(&self, m: ModuleId, name: &str) -> Option<ModuleId> {
+        let krate = self.lib.modules[m].krate;
+        if !self
+            .macros(name, |d, _| self.lib.modules[d].krate == krate)
+            .is_empty()
+        {
+            return None;
+        }
+        let root = self.crate_root(m);
+        self.lib.modules[root]
+            .entries
+            .iter()
+            .find_map(|entry| match entry {
+                Entry::Item(syn::Item::ExternCrate(e))
+                    if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) =>
+                {
+                    match self.extern_crate_def(m, &e.ident.to_string()) {
+                        Def::Module(dep)
+                            if self
+                                .lookup(dep, name, Some(Ns::Macro), None, &mut Vec::new())
+                                .is_ok_and(|r| !r.defs.is_empty()) =>
+                        {
+                            Some(dep)
+                        }
+                        _ => None,
+                    }
+                }
+                _ => None,
+            })
+    }
+
     pub fn has_variant(&self, id: ItemId, name: &str) -> bool {
         matches!(self.item(id), Some(syn::Item::Enum(e)) if e.variants.iter().any(|v| v.ident == name))
     }

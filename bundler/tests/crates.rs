@@ -1,0 +1,124 @@
+//! The engine on small fixture crates made for it (tests/fixtures/crates): a crate whose
+//! names clash across namespaces, shadow globs and hide behind `pub(crate)` and features
+//! (`nslib`), and an edition 2015 crate that depends on it under another name and uses its
+//! macros through `#[macro_use]` (`oldlib`). Each solution is bundled through the command
+//! line, compiled with plain rustc under editions 2021 (run) and 2024, with zero warnings, and
+//! must print the `// stdout:` line written by hand at its top.
+
+use bundler::bundle::check::{compile_in, type_check_in};
+use bundler::cli::{run, Cli};
+use clap::Parser;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/crates")
+}
+
+/// `bundler bundle <solution> <args..>`: its output, or its error message.
+fn bundle(solution: &str, args: &[&str]) -> Result<String, String> {
+    let path = fixtures().join("solutions").join(solution);
+    let mut argv = vec![
+        "bundler".to_string(),
+        "bundle".into(),
+        path.display().to_string(),
+    ];
+    for arg in args {
+        argv.push(match arg.strip_prefix("lib:") {
+            Some(dir) => fixtures().join(dir).display().to_string(),
+            None => arg.to_string(),
+        });
+    }
+    let cli = Cli::try_parse_from(argv).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    run(cli, &mut out).map_err(|e| e.to_string())?;
+    Ok(String::from_utf8(out).expect("the bundle is UTF-8"))
+}
+
+/// Bundles, compiles in both editions without a warning, runs, and compares with the
+/// solution's `// stdout:` line.
+fn check(solution: &str, args: &[&str]) {
+    let text = bundle(solution, args).unwrap_or_else(|e| panic!("bundling {solution}: {e}"));
+    let expected = text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// stdout: "))
+        .expect("each fixture starts with its expected output")
+        .to_string();
+    let dir = tempfile::tempdir().unwrap();
+    if let Err(stderr) = type_check_in(dir.path(), "main", &text, "2024").unwrap() {
+        panic!("rustc --edition 2024:\n{stderr}\n--- bundle ---\n{text}");
+    }
+    if let Err(stderr) = compile_in(dir.path(), &text, "2021").unwrap() {
+        panic!("rustc --edition 2021 -O:\n{stderr}\n--- bundle ---\n{text}");
+    }
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout).trim_end(),
+        expected,
+        "--- bundle ---\n{text}"
+    );
+}
+
+#[test]
+fn namespaces_globs_visibility_and_macros() {
+    check("namespaces.rs", &["--lib", "lib:nslib"]);
+}
+
+#[test]
+fn edition_2015_crate_with_a_renamed_dependency_and_its_features() {
+    check(
+        "old_edition.rs",
+        &["--lib", "lib:oldlib", "--lib", "lib:nslib"],
+    );
+}
+
+#[test]
+fn default_features_can_be_declined() {
+    check(
+        "no_default_features.rs",
+        &["--lib", "lib:nslib", "--no-default-features"],
+    );
+}
+
+#[test]
+fn features_asked_for_are_enabled() {
+    check(
+        "features.rs",
+        &[
+            "--lib",
+            "lib:nslib",
+            "--no-default-features",
+            "--features",
+            "big",
+        ],
+    );
+}
+
+#[test]
+fn library_lints_are_capped_and_deny_attributes_dropped() {
+    let text = bundle("namespaces.rs", &["--lib", "lib:nslib"]).unwrap();
+    assert!(
+        text.contains("#[allow(") && text.contains("warnings"),
+        "{text}"
+    );
+    assert!(!text.contains("deny(missing_docs)"), "{text}");
+}
+
+#[test]
+fn same_input_same_bytes() {
+    let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];
+    assert_eq!(
+        bundle("old_edition.rs", &args).unwrap(),
+        bundle("old_edition.rs", &args).unwrap()
+    );
+}
+
+#[test]
+fn a_proc_macro_crate_is_refused_with_a_reason() {
+    let message = bundle("namespaces.rs", &["--lib", "lib:procmac"]).unwrap_err();
+    assert!(
+        message.contains("procmac 0.1.0") && message.contains("is a proc-macro crate"),
+        "{message}"
+    );
+}
