@@ -25,8 +25,9 @@ lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 	$(CARGO) fmt --all -- --check
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
-bench: ## Time bundling (in-process and as a process) and show bundle sizes
+bench: ## Time bundling (in-process and as a process), sizes, and the real-crate corpus beside cargo-equip
 	$(CARGO) bench -p bundler --bench bundle
+	$(CARGO) bench -p bundler --bench corpus
 
 doc: ## Build the API documentation
 	$(CARGO) doc --workspace --no-deps

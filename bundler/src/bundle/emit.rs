@@ -418,6 +418,39 @@ impl<'a> Rewrite<'a> {
             .unwrap_or(Start::Keep)
     }
 
+    /// Whether `path`, written here as a type, names a trait: one of the library's, or one of
+    /// std's that edition 2015 code used as a type (`Box<Error>`, `&Display`, `&mut Write`).
+    fn is_trait(&self, path: &syn::Path) -> bool {
+        const STD_TRAITS: [&str; 14] = [
+            "Any", "BufRead", "Debug", "Display", "Error", "Fn", "FnMut", "FnOnce", "Hasher",
+            "Iterator", "Read", "Seek", "ToString", "Write",
+        ];
+        let resolver = self.emitter.resolver;
+        let mut paths = super::parse::Paths::default();
+        syn::visit::Visit::visit_path(&mut paths, path);
+        let Some(written) = paths.found.into_iter().next() else {
+            return false;
+        };
+        let last = written.segments.last().cloned().unwrap_or_default();
+        match resolver.resolve(self.module, &written, Some(Ns::Type), &mut Vec::new()) {
+            Ok(super::resolve::Outcome::Found(found)) => found.defs.iter().any(|d| {
+                matches!(d, Def::Item(id) if matches!(resolver.item(*id), Some(syn::Item::Trait(_))))
+            }),
+            Ok(super::resolve::Outcome::External(via)) => {
+                // Through a `use std::..::Name`, or std's prelude and full paths.
+                let full = via
+                    .last()
+                    .map(|&leaf| resolver.leaf(leaf).segments)
+                    .unwrap_or_else(|| written.segments.clone());
+                STD_TRAITS.contains(&last.as_str())
+                    && (full.len() == 1 || matches!(full[0].as_str(), "std" | "core" | "alloc"))
+                    && full.last() == Some(&last)
+                    || via.is_empty() && written.segments.len() == 1 && STD_TRAITS[5..8].contains(&last.as_str())
+            }
+            _ => false,
+        }
+    }
+
     /// `extern crate` in the bundle: a dependency's becomes a `use` of its module, `std`'s
     /// and `core`'s go (every edition after 2015 has them), `alloc`'s moves to the bundle's
     /// root.
@@ -812,6 +845,35 @@ impl VisitMut for Rewrite<'_> {
         if self.use_tree(&mut item.tree, item.leading_colon.is_some()) {
             item.leading_colon = None;
         }
+    }
+
+    fn visit_expr_mut(&mut self, expr: &mut syn::Expr) {
+        // Edition 2015's `try!(e)` is `e?` (`try` is a keyword since 2018).
+        if let syn::Expr::Macro(m) = expr {
+            if self.edition == Edition::E2015 && m.mac.path.is_ident("try") {
+                if let Ok(inner) = m.mac.parse_body::<syn::Expr>() {
+                    *expr = syn::parse_quote!((#inner)?);
+                }
+            }
+        }
+        syn::visit_mut::visit_expr_mut(self, expr);
+    }
+
+    fn visit_type_mut(&mut self, ty: &mut syn::Type) {
+        // Edition 2015 wrote trait objects without `dyn`, an error since 2021.
+        if self.edition == Edition::E2015 {
+            match ty {
+                syn::Type::TraitObject(t) if t.dyn_token.is_none() => {
+                    t.dyn_token = Some(Default::default());
+                }
+                syn::Type::Path(p) if p.qself.is_none() && self.is_trait(&p.path) => {
+                    let path = p.path.clone();
+                    *ty = syn::parse_quote!(dyn #path);
+                }
+                _ => {}
+            }
+        }
+        syn::visit_mut::visit_type_mut(self, ty);
     }
 
     fn visit_item_extern_crate_mut(&mut self, _: &mut syn::ItemExternCrate) {

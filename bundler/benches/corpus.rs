@@ -1,0 +1,222 @@
+//! `make bench`, second part: the real-crate corpus (`corpus/cases`). For each case: how long
+//! `bundler bundle` takes as a whole process (crate discovery through `cargo metadata`
+//! included) and in-process once the crate graph is known, the bundle's bytes, and whether it
+//! is right (compiled with `rustc --edition 2021 -O`, run on the case's input, compared with
+//! the Cargo-built binary). When `cargo equip` is installed, the same for cargo-equip
+//! (`cargo equip --no-check --bin <case>` on the corpus package), whose output is also compiled
+//! with plain rustc and judged.
+//!
+//! Targets: every case right; where cargo-equip is right too, our bundle at most half its
+//! bytes; the largest case under 100 ms in-process; an itertools bundle under a third of
+//! itertools' source.
+
+use bundler::bundle::crates::CrateGraph;
+use bundler::{BundleOptions, Library};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const RUNS: usize = 11;
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn millis(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1e3)
+}
+
+/// Compiles `source` with plain rustc and runs it on `input`: its stdout, or `None` when it
+/// does not compile or fails.
+fn judge(source: &str, input: &Path) -> Option<Vec<u8>> {
+    let dir = tempfile::tempdir().ok()?;
+    bundler::bundle::check::compile_in(dir.path(), source, "2021")
+        .ok()?
+        .ok()?;
+    let output = Command::new(dir.path().join("main"))
+        .stdin(std::fs::File::open(input).ok()?)
+        .stderr(Stdio::null())
+        .output()
+        .ok()?;
+    output.status.success().then_some(output.stdout)
+}
+
+fn verdict(output: Option<Vec<u8>>, expected: &[u8]) -> &'static str {
+    match output {
+        Some(out) if out == expected => "pass",
+        Some(_) => "WRONG",
+        None => "FAIL",
+    }
+}
+
+/// Total bytes of the `.rs` files under `dir`.
+fn source_bytes(dir: &Path) -> u64 {
+    let mut total = 0;
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            total += source_bytes(&path);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            total += entry.metadata().map_or(0, |m| m.len());
+        }
+    }
+    total
+}
+
+fn main() {
+    let workspace = bundler::workspace_dir();
+    let corpus = workspace.join("corpus");
+    let manifest = corpus.join("Cargo.toml");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let built = Command::new(&cargo)
+        .args(["build", "-q", "-p", "corpus", "--bins"])
+        .current_dir(&workspace)
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(built, "cannot build the corpus with cargo");
+    let target = workspace.join("target/debug");
+    let mut cases: Vec<String> = std::fs::read_dir(corpus.join("cases"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    cases.sort();
+    let graph = CrateGraph::from_package(&manifest).expect("the corpus's crate graph");
+    let equip = Command::new(&cargo)
+        .args(["equip", "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+
+    println!(
+        "corpus: {RUNS} runs each; median; verdicts from plain rustc -O against the Cargo build"
+    );
+    println!(
+        "{:<26} {:>11} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
+        "case", "process", "in-process", "bytes", "ours", "cargo-equip", "bytes", "equip", "ratio"
+    );
+    let (mut largest, mut ours_right, mut half_ok, mut both) = (Duration::ZERO, 0, 0, 0);
+    for case in &cases {
+        let main = corpus.join("cases").join(case).join("main.rs");
+        let input = corpus.join("cases").join(case).join("input.txt");
+        let expected = Command::new(target.join(case))
+            .stdin(std::fs::File::open(&input).unwrap())
+            .output()
+            .unwrap()
+            .stdout;
+        let process = median(
+            (0..RUNS)
+                .map(|_| {
+                    let start = Instant::now();
+                    let out = Command::new(env!("CARGO_BIN_EXE_bundler"))
+                        .arg("bundle")
+                        .arg(&main)
+                        .stderr(Stdio::null())
+                        .output()
+                        .unwrap();
+                    assert!(out.status.success(), "bundling {case} failed");
+                    start.elapsed()
+                })
+                .collect(),
+        );
+        let mut text = String::new();
+        let in_process = median(
+            (0..RUNS)
+                .map(|_| {
+                    let start = Instant::now();
+                    let mut lib = Library::of_graph(graph.clone()).unwrap();
+                    text = bundler::bundle(&main, &mut lib, &BundleOptions::default()).unwrap();
+                    start.elapsed()
+                })
+                .collect(),
+        );
+        largest = largest.max(in_process);
+        let ours = verdict(judge(&text, &input), &expected);
+        ours_right += usize::from(ours == "pass");
+        let (equip_time, equip_bytes, equip_verdict, ratio) = if equip {
+            let run = || {
+                Command::new(&cargo)
+                    .args(["equip", "--no-check", "--manifest-path"])
+                    .arg(&manifest)
+                    .args(["--bin", case])
+                    .stderr(Stdio::null())
+                    .output()
+                    .unwrap()
+            };
+            let start = Instant::now();
+            let out = run();
+            let time = start.elapsed();
+            if out.status.success() {
+                let source = String::from_utf8_lossy(&out.stdout).into_owned();
+                let v = verdict(judge(&source, &input), &expected);
+                let ratio = text.len() as f64 / source.len() as f64;
+                if v == "pass" && ours == "pass" {
+                    both += 1;
+                    half_ok += usize::from(ratio <= 0.5);
+                }
+                (
+                    millis(time),
+                    source.len().to_string(),
+                    v,
+                    format!("{ratio:.2}"),
+                )
+            } else {
+                (millis(time), "-".into(), "FAIL", "-".into())
+            }
+        } else {
+            ("-".into(), "-".into(), "-", "-".into())
+        };
+        println!(
+            "{:<26} {:>11} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
+            case,
+            millis(process),
+            millis(in_process),
+            text.len(),
+            ours,
+            equip_time,
+            equip_bytes,
+            equip_verdict,
+            ratio
+        );
+    }
+    println!(
+        "\nours right: {ours_right}/{} (target: all); largest in-process time {} (target: under 100 ms)",
+        cases.len(),
+        millis(largest)
+    );
+    if equip {
+        println!("where both are right ({both} cases), ours at most half of cargo-equip's bytes in {half_ok} (target: all)");
+    } else {
+        println!("cargo-equip is not installed (`cargo install cargo-equip`): no comparison");
+    }
+    itertools_share(&graph, &corpus);
+}
+
+/// The itertools cases' bundles against the size of itertools' own source.
+fn itertools_share(graph: &CrateGraph, corpus: &Path) {
+    let Some(itertools) = graph.crates.iter().find(|c| c.name == "itertools") else {
+        return;
+    };
+    let source = source_bytes(&itertools.dir.join("src"));
+    for case in [
+        "itertools_basics",
+        "itertools_combinatorics",
+        "itertools_merge_either",
+    ] {
+        let main: PathBuf = corpus.join("cases").join(case).join("main.rs");
+        let mut lib = Library::of_graph(graph.clone()).unwrap();
+        let text = bundler::bundle(&main, &mut lib, &BundleOptions::default()).unwrap();
+        let stripped = bundler::bundle(
+            &main,
+            &mut Library::of_graph(graph.clone()).unwrap(),
+            &BundleOptions { strip_docs: true },
+        )
+        .unwrap();
+        println!(
+            "{case}: bundle {} bytes ({} without docs) = {:.0}% of {} ({source} bytes of source; target: under 33%)",
+            text.len(),
+            stripped.len(),
+            100.0 * text.len() as f64 / source as f64,
+            itertools.package,
+        );
+    }
+}
