@@ -209,13 +209,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             check: compile,
             strip_docs,
         } => {
-            let start = std::time::Instant::now();
             let mut library = libs.open(&solution)?;
-            let opened = start.elapsed();
             let text = crate::bundle(&solution, &mut library, &BundleOptions { strip_docs })?;
-            if std::env::var_os("BUNDLER_DEBUG").is_some() {
-                eprintln!("open {opened:?} total {:?}", start.elapsed());
-            }
             if compile {
                 check::check(&text, "2021")?;
             }

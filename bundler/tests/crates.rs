@@ -105,6 +105,12 @@ fn library_lints_are_capped_and_deny_attributes_dropped() {
     assert!(!text.contains("deny(missing_docs)"), "{text}");
 }
 
+/// Constructs that broke bundles of real crates (see the fixture's comments).
+#[test]
+fn raw_module_names_compiled_out_files_inner_macros_renamed_alloc() {
+    check("quirks.rs", &["--lib", "lib:quirks"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

@@ -69,7 +69,7 @@ impl CrateGraph {
     pub fn from_libs(dirs: &[PathBuf], request: &FeatureRequest) -> Result<CrateGraph, Error> {
         let mut manifests = Vec::new();
         for dir in dirs {
-            let manifest = Manifest::read(dir)?;
+            let manifest = Manifest::read(dir)?.library()?;
             if manifest.proc_macro {
                 return Err(proc_macro(&manifest.package, dir));
             }
@@ -123,13 +123,14 @@ impl CrateGraph {
     /// The dependencies of the Cargo package whose manifest is `manifest` (the package a
     /// solution belongs to), as that package's build would see them.
     pub fn from_package(manifest: &Path) -> Result<CrateGraph, Error> {
+        let manifest = &std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_path_buf());
         let dir = manifest.parent().unwrap_or(Path::new("."));
         let package = Manifest::read(dir)?;
         // Fast path: every dependency a path to a crate without dependencies of its own.
         if let Some(paths) = &package.path_dependencies {
             let mut graph = CrateGraph::default();
             for (extern_name, (dep_dir, features, default)) in paths {
-                let dep = Manifest::read(&dir.join(dep_dir))?;
+                let dep = Manifest::read(&dir.join(dep_dir))?.library()?;
                 if dep.has_dependencies || dep.proc_macro {
                     return from_metadata(manifest);
                 }
@@ -222,13 +223,6 @@ impl Manifest {
                 .and_then(|p| p.as_str().map(str::to_string))
                 .unwrap_or_else(|| "src/lib.rs".into()),
         );
-        if !root.is_file() {
-            return Err(ErrorKind::NotALibrary {
-                dir: dir.to_path_buf(),
-                missing: "src/lib.rs",
-            }
-            .into());
-        }
         let edition = match get("package", "edition") {
             Some(toml::Value::String(e)) => Edition::parse(&e),
             Some(toml::Value::Table(t)) if t.get("workspace").is_some() => {
@@ -301,6 +295,18 @@ impl Manifest {
             has_dependencies,
             path_dependencies,
         })
+    }
+
+    /// This manifest, if it is a library's.
+    fn library(self) -> Result<Manifest, Error> {
+        if !self.root.is_file() {
+            return Err(ErrorKind::NotALibrary {
+                dir: self.dir,
+                missing: "src/lib.rs",
+            }
+            .into());
+        }
+        Ok(self)
     }
 
     /// The features enabled for this crate (which has no dependencies) under `request`: those

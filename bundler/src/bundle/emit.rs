@@ -124,7 +124,8 @@ pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> Stri
         );
     }
     if needs_alloc.get() {
-        out.insert_str(0, "extern crate alloc;\n");
+        // `pub`: a library's `pub extern crate alloc;` becomes `pub use ::alloc;`.
+        out.insert_str(0, "pub extern crate alloc;\n");
     }
     out
 }
@@ -145,7 +146,9 @@ impl Emitter<'_> {
         let mut rewrite = Rewrite::new(self, m);
         for (i, entry) in lib.modules[m].entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if self.kept.has(Node::Module(*c)) => {
+                Entry::Module(c)
+                    if self.kept.has(Node::Module(*c)) && !lib.modules[*c].compiled_out =>
+                {
                     let module = &lib.modules[*c];
                     let mut attrs = module.attrs.clone();
                     rewrite.attrs(&mut attrs);
@@ -154,7 +157,7 @@ impl Emitter<'_> {
                         vis: module.vis.clone(),
                         unsafety: None,
                         mod_token: Default::default(),
-                        ident: Ident::new(&module.name, Span::call_site()),
+                        ident: ident(&module.name),
                         content: Some((Default::default(), self.items(*c))),
                         semi: None,
                     }));
@@ -183,14 +186,35 @@ impl Emitter<'_> {
                         mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
                     }
                     mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+                    let name = mac.ident.clone().expect("a macro_rules! has a name");
+                    // Its cfgs go with its re-export: two definitions under opposite cfgs
+                    // must not give two re-exports.
+                    let cfgs: Vec<syn::Attribute> = mac
+                        .attrs
+                        .iter()
+                        .filter(|a| a.path().is_ident("cfg"))
+                        .cloned()
+                        .collect();
+                    let clashes = lib.modules[m].entries.iter().any(|e| {
+                        matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
+                            && super::source::item_name(item) == Some(&name))
+                    });
+                    let defined = if clashes {
+                        // A function of the same name: `use name` would import it too.
+                        let renamed = Ident::new(&format!("__bundled_macro_{name}"), name.span());
+                        mac.ident = Some(renamed.clone());
+                        renamed
+                    } else {
+                        name.clone()
+                    };
                     let mut item = syn::Item::Macro(mac);
                     rewrite.visit_item_mut(&mut item);
-                    let syn::Item::Macro(mac) = &item else {
-                        unreachable!()
-                    };
-                    let name = mac.ident.clone();
                     out.push(item);
-                    out.push(syn::parse_quote!(pub(crate) use #name;));
+                    if clashes {
+                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #defined as #name;));
+                    } else {
+                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #name;));
+                    }
                 }
                 Entry::Item(item) if self.kept.has(Node::Item(m, i)) => {
                     let mut item = self.members(m, i, item);
@@ -394,6 +418,19 @@ impl<'a> Rewrite<'a> {
                 .crate_start(resolver.extern_prelude(m, first))
                 .unwrap_or_else(|| Start::Prepend(vec!["crate".into(), self.name.clone()]));
         }
+        if let Some(real) = resolver.extern_alias(m, first) {
+            if !leading_colon
+                && resolver
+                    .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
+                    .is_ok_and(|r| !r.defs.is_empty())
+            {
+                return Start::Keep; // bound here too
+            }
+            if real == "alloc" {
+                self.emitter.needs_alloc.set(true);
+            }
+            return Start::Replace(vec![real]);
+        }
         if leading_colon {
             if first == "alloc" {
                 self.emitter.needs_alloc.set(true);
@@ -421,31 +458,52 @@ impl<'a> Rewrite<'a> {
     /// Whether `path`, written here as a type, names a trait: one of the library's, or one of
     /// std's that edition 2015 code used as a type (`Box<Error>`, `&Display`, `&mut Write`).
     fn is_trait(&self, path: &syn::Path) -> bool {
-        const STD_TRAITS: [&str; 14] = [
-            "Any", "BufRead", "Debug", "Display", "Error", "Fn", "FnMut", "FnOnce", "Hasher",
-            "Iterator", "Read", "Seek", "ToString", "Write",
+        // std's traits that old code used as types, by the path they live at.
+        const STD_TRAITS: [(&str, &str); 14] = [
+            ("any", "Any"),
+            ("io", "BufRead"),
+            ("fmt", "Debug"),
+            ("fmt", "Display"),
+            ("error", "Error"),
+            ("ops", "Fn"),
+            ("ops", "FnMut"),
+            ("ops", "FnOnce"),
+            ("hash", "Hasher"),
+            ("iter", "Iterator"),
+            ("io", "Read"),
+            ("io", "Seek"),
+            ("string", "ToString"),
+            ("io", "Write"),
         ];
+        const PRELUDE_TRAITS: [&str; 5] = ["Fn", "FnMut", "FnOnce", "Iterator", "ToString"];
         let resolver = self.emitter.resolver;
         let mut paths = super::parse::Paths::default();
         syn::visit::Visit::visit_path(&mut paths, path);
         let Some(written) = paths.found.into_iter().next() else {
             return false;
         };
-        let last = written.segments.last().cloned().unwrap_or_default();
         match resolver.resolve(self.module, &written, Some(Ns::Type), &mut Vec::new()) {
             Ok(super::resolve::Outcome::Found(found)) => found.defs.iter().any(|d| {
                 matches!(d, Def::Item(id) if matches!(resolver.item(*id), Some(syn::Item::Trait(_))))
             }),
             Ok(super::resolve::Outcome::External(via)) => {
-                // Through a `use std::..::Name`, or std's prelude and full paths.
-                let full = via
-                    .last()
-                    .map(|&leaf| resolver.leaf(leaf).segments)
-                    .unwrap_or_else(|| written.segments.clone());
-                STD_TRAITS.contains(&last.as_str())
-                    && (full.len() == 1 || matches!(full[0].as_str(), "std" | "core" | "alloc"))
-                    && full.last() == Some(&last)
-                    || via.is_empty() && written.segments.len() == 1 && STD_TRAITS[5..8].contains(&last.as_str())
+                // The full path: through the `use` that binds its first segment, if any.
+                let full: Vec<String> = match via.first() {
+                    Some(&leaf) => resolver
+                        .leaf(leaf)
+                        .segments
+                        .into_iter()
+                        .chain(written.segments.iter().skip(1).cloned())
+                        .collect(),
+                    None => written.segments.clone(),
+                };
+                match full.as_slice() {
+                    [name] => PRELUDE_TRAITS.contains(&name.as_str()),
+                    [krate, module, name] if matches!(krate.as_str(), "std" | "core" | "alloc") => {
+                        STD_TRAITS.contains(&(module.as_str(), name.as_str()))
+                    }
+                    _ => false,
+                }
             }
             _ => false,
         }
@@ -466,13 +524,11 @@ impl<'a> Rewrite<'a> {
                 let module = Ident::new(&self.module_of_root(r), Span::call_site());
                 syn::parse_quote!(crate::#module)
             }
-            _ if name == "alloc" => {
-                self.emitter.needs_alloc.set(true);
-                e.rename.as_ref()?;
-                syn::parse_quote!(::alloc)
-            }
-            _ if name == "std" || name == "core" => {
-                e.rename.as_ref()?;
+            // Still a name in this module (`use self::std::..` may follow).
+            _ if matches!(name.as_str(), "std" | "core" | "alloc") => {
+                if name == "alloc" {
+                    self.emitter.needs_alloc.set(true);
+                }
                 let krate = &e.ident;
                 syn::parse_quote!(::#krate)
             }
@@ -673,6 +729,9 @@ impl<'a> Rewrite<'a> {
                         Start::Keep => out.push(token.clone()),
                     }
                 }
+                TokenTree::Ident(id) if id == "gen" => {
+                    out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
+                }
                 _ => out.push(token.clone()),
             }
             i += 1;
@@ -699,10 +758,9 @@ impl<'a> Rewrite<'a> {
                         && !out.last().is_some_and(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$'))
                         && id != "macro_rules" =>
                 {
+                    // `$crate::name!`; the crate's module goes in with every `$crate::`.
                     out.push(TokenTree::Punct(Punct::new('$', Spacing::Alone)));
                     out.push(TokenTree::Ident(Ident::new("crate", id.span())));
-                    push_colons(&mut out);
-                    out.push(TokenTree::Ident(Ident::new(&self.name, id.span())));
                     push_colons(&mut out);
                     out.push(token.clone());
                 }
@@ -710,6 +768,14 @@ impl<'a> Rewrite<'a> {
             }
         }
         out.into_iter().collect()
+    }
+}
+
+/// An identifier as written, raw (`r#ref`) or not.
+fn ident(name: &str) -> Ident {
+    match name.strip_prefix("r#") {
+        Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        None => Ident::new(name, Span::call_site()),
     }
 }
 
@@ -844,6 +910,13 @@ impl VisitMut for Rewrite<'_> {
         self.attrs(&mut item.attrs);
         if self.use_tree(&mut item.tree, item.leading_colon.is_some()) {
             item.leading_colon = None;
+        }
+    }
+
+    fn visit_ident_mut(&mut self, ident: &mut Ident) {
+        // `gen` is a keyword in edition 2024.
+        if ident == "gen" {
+            *ident = Ident::new_raw("gen", ident.span());
         }
     }
 

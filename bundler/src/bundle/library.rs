@@ -9,6 +9,7 @@ use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
+use syn::ext::IdentExt;
 
 /// Index of a module in [`Library::modules`]; the crate root is 0.
 pub type ModuleId = usize;
@@ -38,6 +39,8 @@ pub struct Module {
     /// The file the module's items are written in, and its text.
     pub file: PathBuf,
     pub text: Rc<str>,
+    /// Its file turned out to start with a `#![cfg]` that is false: as if it were not there.
+    pub compiled_out: bool,
     /// For a file module not parsed yet, the folder its own file submodules live in.
     unparsed: Option<PathBuf>,
     hints: TextHints,
@@ -112,6 +115,9 @@ pub struct Library {
     pub crates: Vec<LibCrate>,
     /// The crates a solution names, by the name it uses.
     pub roots: std::collections::BTreeMap<String, usize>,
+    /// Counts the modules found compiled out once parsed: what was resolved before may
+    /// have counted on them.
+    pub generation: usize,
 }
 
 impl Library {
@@ -149,6 +155,7 @@ impl Library {
             modules: Vec::new(),
             crates: Vec::new(),
             roots: graph.roots,
+            generation: 0,
         };
         let mut taken = BTreeSet::new();
         for (k, spec) in graph.crates.into_iter().enumerate() {
@@ -168,6 +175,7 @@ impl Library {
                 vis: syn::Visibility::Inherited,
                 entries: Vec::new(),
                 hints: TextHints::of(&text),
+                compiled_out: false,
                 text,
                 unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
                 file: spec.root.clone(),
@@ -206,7 +214,15 @@ impl Library {
         };
         let (file, text) = (self.modules[m].file.clone(), self.modules[m].text.clone());
         let parsed = source::parse_without_tests(&file, &text)?;
-        self.modules[m].attrs.extend(parsed.attrs);
+        let mut attrs = parsed.attrs;
+        // A file may compile itself out: `#![cfg(feature = "serde")]` at its top.
+        let krate = self.modules[m].krate;
+        if self.crates[krate].cfg.attrs(&mut attrs) {
+            self.modules[m].compiled_out = true;
+            self.generation += 1;
+            return Ok(());
+        }
+        self.modules[m].attrs.extend(attrs);
         self.add_items(m, parsed.items, &children_dir)
     }
 
@@ -230,6 +246,8 @@ impl Library {
                 continue;
             };
             let name = module.ident.to_string();
+            // `mod r#ref;` lives in `ref.rs`.
+            let file_name = module.ident.unraw().to_string();
             let child = self.modules.len();
             let mut child_module = Module {
                 name: name.clone(),
@@ -242,18 +260,19 @@ impl Library {
                 text: text.clone(),
                 unparsed: None,
                 hints: TextHints::default(),
+                compiled_out: false,
             };
             match module.content {
                 Some((_, items)) => {
                     self.modules.push(child_module);
-                    self.add_items(child, items, &children_dir.join(&name))?;
+                    self.add_items(child, items, &children_dir.join(&file_name))?;
                 }
                 None => {
                     let candidates = match path_attribute(&child_module.attrs) {
                         Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
                         None => vec![
-                            children_dir.join(format!("{name}.rs")),
-                            children_dir.join(&name).join("mod.rs"),
+                            children_dir.join(format!("{file_name}.rs")),
+                            children_dir.join(&file_name).join("mod.rs"),
                         ],
                     };
                     let Some(path) = candidates.iter().find(|p| p.is_file()) else {
@@ -267,7 +286,7 @@ impl Library {
                     child_module.unparsed = Some(if path.ends_with("mod.rs") {
                         path.parent().unwrap_or(children_dir).to_path_buf()
                     } else {
-                        children_dir.join(&name)
+                        children_dir.join(&file_name)
                     });
                     child_module.text = source::read(path)?.into();
                     child_module.hints = TextHints::of(&child_module.text);
@@ -298,7 +317,11 @@ impl Library {
     /// The child of `module` called `name`.
     pub fn child(&self, module: ModuleId, name: &str) -> Option<ModuleId> {
         self.modules[module].entries.iter().find_map(|e| match e {
-            Entry::Module(id) if self.modules[*id].name == name => Some(*id),
+            Entry::Module(id)
+                if self.modules[*id].name == name && !self.modules[*id].compiled_out =>
+            {
+                Some(*id)
+            }
             _ => None,
         })
     }

@@ -470,6 +470,29 @@ impl Identifiers<'_> {
     }
 }
 
+/// Collects the identifiers written inside macro calls and `macro_rules!` bodies, when some
+/// macro body calls a macro it is handed (`$m!(..)`): the names it may be handed.
+pub struct MacroTokenIdents<'a>(pub &'a mut BTreeSet<String>);
+
+impl Visit<'_> for MacroTokenIdents<'_> {
+    fn visit_macro(&mut self, mac: &syn::Macro) {
+        Identifiers(self.0).tokens(mac.tokens.clone());
+    }
+}
+
+/// Whether `tokens` call a macro through a metavariable: `$m ! (..)`.
+pub fn calls_metavariable_macro(tokens: &TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        TokenTree::Punct(p) if p.as_char() == '$' => {
+            matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
+                && matches!(tokens.get(i + 2), Some(TokenTree::Punct(b)) if b.as_char() == '!')
+        }
+        TokenTree::Group(g) => calls_metavariable_macro(&g.stream()),
+        _ => false,
+    })
+}
+
 impl Visit<'_> for Identifiers<'_> {
     fn visit_ident(&mut self, ident: &proc_macro2::Ident) {
         self.0.insert(ident.to_string());

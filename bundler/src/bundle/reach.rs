@@ -9,7 +9,7 @@
 //! one of its associated items' names.
 
 use super::library::{Entry, Library, ModuleId};
-use super::parse::{Identifiers, Ns, PathRef, Paths, Solution};
+use super::parse::{Identifiers, MacroTokenIdents, Ns, PathRef, Paths, Solution};
 use super::resolve::{Cache, Def, ItemId, LeafId, Outcome, Resolver};
 use super::source::{item_name, Location};
 use super::{Error, ErrorKind};
@@ -131,6 +131,8 @@ struct Reach<'l> {
     populated: BTreeSet<ModuleId>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
+    /// The identifiers of kept code written in macro calls and bodies.
+    macro_idents: BTreeSet<String>,
 }
 
 impl<'l> Reach<'l> {
@@ -144,6 +146,7 @@ impl<'l> Reach<'l> {
             work: Vec::new(),
             populated: BTreeSet::new(),
             idents: BTreeSet::new(),
+            macro_idents: BTreeSet::new(),
         }
     }
 
@@ -201,10 +204,20 @@ impl<'l> Reach<'l> {
             }
         }
         let lib = self.lib();
+        // Only crates something is kept from: an impl in another crate needs that crate's
+        // own items in its header too.
+        let reached: BTreeSet<usize> = self
+            .kept
+            .iter()
+            .map(|n| match *n {
+                Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => lib.modules[m].krate,
+            })
+            .collect();
         (0..lib.modules.len())
             .filter(|&m| {
                 let hints = lib.hints(m);
                 !lib.is_loaded(m)
+                    && reached.contains(&lib.modules[m].krate)
                     && (hints.declares_file_modules
                         || !hints.impl_names.is_disjoint(&types)
                         || !hints.macros.is_disjoint(&self.idents))
@@ -219,6 +232,24 @@ impl<'l> Reach<'l> {
     fn run(&mut self) -> Result<(), Error> {
         let conditionals = self.conditionals()?;
         let traits = self.trait_items();
+        let macros: Vec<(ItemId, String)> = self
+            .lib()
+            .modules
+            .iter()
+            .enumerate()
+            .flat_map(|(m, module)| {
+                module
+                    .entries
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(i, e)| match e {
+                        Entry::Item(syn::Item::Macro(mac)) => {
+                            mac.ident.as_ref().map(|n| ((m, i), n.to_string()))
+                        }
+                        _ => None,
+                    })
+            })
+            .collect();
         loop {
             while let Some(node) = self.work.pop() {
                 if !self.kept.insert(node) {
@@ -234,12 +265,16 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 let is_kept = |n: &Node| self.kept.contains(n);
+                let populated = self.populated.contains(&id.0);
                 let ready = if *needs_all {
                     !refs.is_empty() && refs.iter().all(is_kept)
                 } else if refs.is_empty() {
-                    self.populated.contains(&id.0)
+                    populated
                 } else {
-                    refs.iter().any(is_kept)
+                    // A macro call naming library items: with its module once one of them
+                    // is kept, or alone once all are (num-bigint's impls of num-traits'
+                    // traits stay out while nothing of num-bigint is used).
+                    populated && refs.iter().any(is_kept) || refs.iter().all(is_kept)
                 };
                 if ready && self.inherent_impl_unused(*id) {
                     continue;
@@ -253,6 +288,28 @@ impl<'l> Reach<'l> {
                 if !self.kept.contains(&node)
                     && self.populated.contains(&id.0)
                     && names.iter().any(|n| self.idents.contains(n))
+                {
+                    self.work.push(node);
+                }
+            }
+            // A macro whose name kept code only passes around (`$m!` in another macro,
+            // as petgraph's `delegate_impl`), in a crate something is kept from.
+            let crates: BTreeSet<usize> = self
+                .populated
+                .iter()
+                .map(|&m| self.lib().modules[m].krate)
+                .collect();
+            let handed_macros = self.kept.iter().any(|n| match *n {
+                Node::Item(m, i) => matches!(self.item((m, i)),
+                    Some(syn::Item::Macro(mac)) if mac.ident.is_some()
+                        && super::parse::calls_metavariable_macro(&mac.mac.tokens)),
+                _ => false,
+            });
+            for (id, name) in macros.iter().filter(|_| handed_macros) {
+                let node = Node::Item(id.0, id.1);
+                if !self.kept.contains(&node)
+                    && self.macro_idents.contains(name)
+                    && crates.contains(&self.lib().modules[id.0].krate)
                 {
                     self.work.push(node);
                 }
@@ -330,6 +387,10 @@ impl<'l> Reach<'l> {
                 let mut idents = BTreeSet::new();
                 match item {
                     syn::Item::Trait(t) => {
+                        syn::visit::Visit::visit_trait_item(
+                            &mut MacroTokenIdents(&mut self.macro_idents),
+                            &t.items[j],
+                        );
                         syn::visit::Visit::visit_trait_item(&mut paths, &t.items[j]);
                         syn::visit::Visit::visit_trait_item(
                             &mut Identifiers(&mut idents),
@@ -337,6 +398,10 @@ impl<'l> Reach<'l> {
                         );
                     }
                     syn::Item::Impl(imp) => {
+                        syn::visit::Visit::visit_impl_item(
+                            &mut MacroTokenIdents(&mut self.macro_idents),
+                            &imp.items[j],
+                        );
                         syn::visit::Visit::visit_impl_item(&mut paths, &imp.items[j]);
                         syn::visit::Visit::visit_impl_item(
                             &mut Identifiers(&mut idents),
@@ -496,6 +561,10 @@ impl<'l> Reach<'l> {
                         }
                         _ => {
                             syn::visit::Visit::visit_item(&mut Identifiers(&mut self.idents), item);
+                            syn::visit::Visit::visit_item(
+                                &mut MacroTokenIdents(&mut self.macro_idents),
+                                item,
+                            );
                             syn::visit::Visit::visit_item(&mut paths, item);
                         }
                     }
@@ -735,24 +804,13 @@ fn resolve_loading(
                 prune_members,
             });
         }
+        let generation = lib.generation;
         cache = reach.resolver.into_cache();
-        if std::env::var_os("BUNDLER_DEBUG").is_some() {
-            eprintln!("pass: loading {}", needed.len());
-        }
-        if std::env::var_os("BUNDLER_EAGER").is_some() {
-            let crates: BTreeSet<usize> = needed.iter().map(|&m| lib.modules[m].krate).collect();
-            for k in crates {
-                let mut m = 0;
-                while m < lib.modules.len() {
-                    if lib.modules[m].krate == k {
-                        lib.load(m)?;
-                    }
-                    m += 1;
-                }
-            }
-        }
         for m in needed {
             lib.load(m)?;
+        }
+        if lib.generation != generation {
+            cache = Cache::default();
         }
     }
 }

@@ -236,6 +236,7 @@ impl<'l> Resolver<'l> {
         let mut scope = Scope::default();
         for (i, entry) in self.lib.modules[m].entries.iter().enumerate() {
             match entry {
+                Entry::Module(c) if self.lib.modules[*c].compiled_out => {}
                 Entry::Module(c) => scope
                     .items
                     .entry(self.lib.modules[*c].name.clone())
@@ -353,6 +354,26 @@ impl<'l> Resolver<'l> {
             }
         }
         matches!(name, "std" | "core").then_some(Def::Extern)
+    }
+
+    /// The crate `name` stands for when `m`'s crate root renames `std`, `core` or `alloc` to
+    /// it (`extern crate alloc as stdalloc;`), which puts it in the extern prelude.
+    pub fn extern_alias(&self, m: ModuleId, name: &str) -> Option<String> {
+        let root = self.crate_root(m);
+        if !self.lib.is_loaded(root) {
+            return None;
+        }
+        self.lib.modules[root]
+            .entries
+            .iter()
+            .find_map(|entry| match entry {
+                Entry::Item(syn::Item::ExternCrate(e)) => {
+                    let real = e.ident.to_string();
+                    let renamed = e.rename.as_ref().is_some_and(|(_, r)| r == name);
+                    (renamed && matches!(real.as_str(), "std" | "core" | "alloc")).then_some(real)
+                }
+                _ => None,
+            })
     }
 
     /// What `extern crate name` written in `m`'s crate refers to.
@@ -746,10 +767,15 @@ impl<'l> Resolver<'l> {
     ) -> Result<Outcome, Error> {
         let segments = &path.segments;
         for (index, segment) in segments.iter().enumerate().skip(from) {
-            let Some(module) = current.iter().find_map(|d| match d {
-                Def::Module(g) => Some(*g),
-                _ => None,
-            }) else {
+            // Every module it may be (two `mod imp` under opposite cfgs are both kept).
+            let modules: Vec<ModuleId> = current
+                .iter()
+                .filter_map(|d| match d {
+                    Def::Module(g) => Some(*g),
+                    _ => None,
+                })
+                .collect();
+            let Some(&module) = modules.first() else {
                 break; // an item's associated item or variant: the item is the target
             };
             let ns = if index + 1 < segments.len() {
@@ -757,14 +783,21 @@ impl<'l> Resolver<'l> {
             } else {
                 ns
             };
-            let found = self.lookup(module, segment, ns, None, stack)?;
+            let mut found = Resolution::default();
+            for &g in &modules {
+                let more = self.lookup(g, segment, ns, None, stack)?;
+                found.defs.extend(more.defs);
+                found.via.extend(more.via);
+            }
+            let outside = found.defs.contains(&Def::Extern);
             let defs: Vec<Def> = found
                 .defs
                 .into_iter()
                 .filter(|d| *d != Def::Extern)
                 .collect();
             if defs.is_empty() {
-                if !found.via.is_empty() {
+                // Through an `extern crate std` (or a `use` of something outside).
+                if outside || !found.via.is_empty() {
                     return Ok(Outcome::External(
                         via.into_iter().chain(found.via).collect(),
                     ));
