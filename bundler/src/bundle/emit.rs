@@ -147,7 +147,9 @@ impl Emitter<'_> {
         for (i, entry) in lib.modules[m].entries.iter().enumerate() {
             match entry {
                 Entry::Module(c)
-                    if self.kept.has(Node::Module(*c)) && !lib.modules[*c].compiled_out =>
+                    if self.kept.has(Node::Module(*c))
+                        && !lib.modules[*c].compiled_out
+                        && lib.modules[*c].declared_by.is_none() =>
                 {
                     let module = &lib.modules[*c];
                     let mut attrs = module.attrs.clone();
@@ -218,6 +220,10 @@ impl Emitter<'_> {
                 }
                 Entry::Item(item) if self.kept.has(Node::Item(m, i)) => {
                     let mut item = self.members(m, i, item);
+                    if let syn::Item::Macro(call) = &mut item {
+                        call.mac.tokens =
+                            self.inline_modules(m, std::mem::take(&mut call.mac.tokens));
+                    }
                     if matches!(&item, syn::Item::Impl(imp) if imp.trait_.is_none() && imp.items.is_empty())
                     {
                         continue; // an inherent impl none of whose members is used
@@ -232,6 +238,48 @@ impl Emitter<'_> {
             out.extend(self.exported_macros_below_root(m));
         }
         out
+    }
+
+    /// `tokens` with each `mod name;` of a module declared there written out in full, from
+    /// the files of `m`'s children (and theirs).
+    fn inline_modules(&self, m: ModuleId, tokens: TokenStream) -> TokenStream {
+        let lib = self.lib;
+        let list: Vec<TokenTree> = tokens.into_iter().collect();
+        let mut out = Vec::with_capacity(list.len());
+        let mut i = 0;
+        while i < list.len() {
+            let child = match (&list[i], list.get(i + 1), list.get(i + 2)) {
+                (TokenTree::Ident(k), Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p)))
+                    if k == "mod" && p.as_char() == ';' =>
+                {
+                    lib.child(m, &name.to_string())
+                }
+                _ => None,
+            };
+            match (child, &list[i]) {
+                (Some(c), _) => {
+                    let body: TokenStream = lib.modules[c].text.parse().unwrap_or_default();
+                    let body = self.inline_modules(c, body);
+                    out.push(list[i].clone());
+                    out.push(list[i + 1].clone());
+                    out.push(TokenTree::Group(proc_macro2::Group::new(
+                        proc_macro2::Delimiter::Brace,
+                        body,
+                    )));
+                    i += 3;
+                    continue;
+                }
+                (None, TokenTree::Group(g)) => {
+                    let mut group =
+                        proc_macro2::Group::new(g.delimiter(), self.inline_modules(m, g.stream()));
+                    group.set_span(g.span());
+                    out.push(TokenTree::Group(group));
+                }
+                (None, token) => out.push(token.clone()),
+            }
+            i += 1;
+        }
+        out.into_iter().collect()
     }
 
     /// An `extern crate` is kept with its module whenever the name it binds may be used

@@ -41,6 +41,9 @@ pub struct Module {
     pub text: Rc<str>,
     /// Its file turned out to start with a `#![cfg]` that is false: as if it were not there.
     pub compiled_out: bool,
+    /// For a `mod name;` written inside a macro call, the position of that call in the
+    /// parent module.
+    pub declared_by: Option<usize>,
     /// For a file module not parsed yet, the folder its own file submodules live in.
     unparsed: Option<PathBuf>,
     hints: TextHints,
@@ -176,6 +179,7 @@ impl Library {
                 entries: Vec::new(),
                 hints: TextHints::of(&text),
                 compiled_out: false,
+                declared_by: None,
                 text,
                 unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
                 file: spec.root.clone(),
@@ -234,71 +238,103 @@ impl Library {
         items: Vec<syn::Item>,
         children_dir: &Path,
     ) -> Result<(), Error> {
-        let (file, text) = (self.modules[id].file.clone(), self.modules[id].text.clone());
         let krate = self.modules[id].krate;
         let mut entries = Vec::new();
         for mut item in items {
             if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
                 continue; // compiled out
             }
-            let syn::Item::Mod(module) = item else {
-                entries.push(Entry::Item(item));
-                continue;
-            };
-            let name = module.ident.to_string();
-            // `mod r#ref;` lives in `ref.rs`.
-            let file_name = module.ident.unraw().to_string();
-            let child = self.modules.len();
-            let mut child_module = Module {
-                name: name.clone(),
-                krate,
-                parent: Some(id),
-                attrs: module.attrs,
-                vis: module.vis,
-                entries: Vec::new(),
-                file: file.clone(),
-                text: text.clone(),
-                unparsed: None,
-                hints: TextHints::default(),
-                compiled_out: false,
-            };
-            match module.content {
-                Some((_, items)) => {
-                    self.modules.push(child_module);
-                    self.add_items(child, items, &children_dir.join(&file_name))?;
+            match item {
+                syn::Item::Mod(module) => {
+                    let child = self.add_module(id, module, children_dir)?;
+                    entries.push(Entry::Module(child));
                 }
-                None => {
-                    let candidates = match path_attribute(&child_module.attrs) {
-                        Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
-                        None => vec![
-                            children_dir.join(format!("{file_name}.rs")),
-                            children_dir.join(&file_name).join("mod.rs"),
-                        ],
-                    };
-                    let Some(path) = candidates.iter().find(|p| p.is_file()) else {
-                        return Err(ErrorKind::ModuleFileMissing {
-                            at: Location::of_span(&file, &text, module.ident.span()),
-                            module: name,
-                            tried: candidates,
-                        }
-                        .into());
-                    };
-                    child_module.unparsed = Some(if path.ends_with("mod.rs") {
-                        path.parent().unwrap_or(children_dir).to_path_buf()
-                    } else {
-                        children_dir.join(&file_name)
-                    });
-                    child_module.text = source::read(path)?.into();
-                    child_module.hints = TextHints::of(&child_module.text);
-                    child_module.file = path.clone();
-                    child_module.attrs.retain(|a| !a.path().is_ident("path"));
-                    self.modules.push(child_module);
+                syn::Item::Macro(call) if call.ident.is_none() => {
+                    // `mod name;` inside a macro call (hashbrown's `cfg_if!`): read as a
+                    // module beside the call, for names to resolve; the call keeps it whole,
+                    // and the bundle writes it back inside the call.
+                    let mut hoisted = Vec::new();
+                    for module in file_modules(&call.mac.tokens) {
+                        let child = self.add_module(id, module, children_dir)?;
+                        entries.push(Entry::Module(child));
+                        hoisted.push(child);
+                    }
+                    for child in hoisted {
+                        self.modules[child].declared_by = Some(entries.len());
+                    }
+                    entries.push(Entry::Item(syn::Item::Macro(call)));
                 }
+                item => entries.push(Entry::Item(item)),
             }
-            entries.push(Entry::Module(child));
         }
         self.modules[id].entries = entries;
         Ok(())
+    }
+
+    /// Adds `module`, declared in module `parent` (inline, or a file in `children_dir`), and
+    /// what it holds.
+    fn add_module(
+        &mut self,
+        parent: ModuleId,
+        module: syn::ItemMod,
+        children_dir: &Path,
+    ) -> Result<ModuleId, Error> {
+        let (file, text) = (
+            self.modules[parent].file.clone(),
+            self.modules[parent].text.clone(),
+        );
+        let name = module.ident.to_string();
+        // `mod r#ref;` lives in `ref.rs`.
+        let file_name = module.ident.unraw().to_string();
+        let child = self.modules.len();
+        let mut child_module = Module {
+            name: name.clone(),
+            krate: self.modules[parent].krate,
+            parent: Some(parent),
+            attrs: module.attrs,
+            vis: module.vis,
+            entries: Vec::new(),
+            file: file.clone(),
+            text: text.clone(),
+            unparsed: None,
+            hints: TextHints::default(),
+            compiled_out: false,
+            declared_by: None,
+        };
+        match module.content {
+            Some((_, items)) => {
+                self.modules.push(child_module);
+                self.add_items(child, items, &children_dir.join(&file_name))?;
+            }
+            None => {
+                let candidates = match path_attribute(&child_module.attrs) {
+                    Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
+                    None => vec![
+                        children_dir.join(format!("{file_name}.rs")),
+                        children_dir.join(&file_name).join("mod.rs"),
+                    ],
+                };
+                let Some(path) = candidates.iter().find(|p| p.is_file()) else {
+                    return Err(ErrorKind::ModuleFileMissing {
+                        at: Location::of_span(&file, &text, module.ident.span()),
+                        module: name,
+                        tried: candidates,
+                    }
+                    .into());
+                };
+                child_module.unparsed = Some(if path.ends_with("mod.rs") {
+                    path.parent().unwrap_or(children_dir).to_path_buf()
+                } else {
+                    children_dir.join(&file_name)
+                });
+                child_module.text = source::read(path)?.into();
+                child_module.hints = TextHints::of(&child_module.text);
+                child_module.file = path.clone();
+                child_module.attrs.retain(|a| !a.path().is_ident("path"));
+                self.modules.push(child_module);
+            }
+        }
+        Ok(child)
     }
 
     /// `krate::a::b` for a module, the crate's module name for its root.
@@ -325,6 +361,47 @@ impl Library {
             _ => None,
         })
     }
+}
+
+/// Each `[#[..]] [pub[(..)]] mod name;` in a macro call's tokens, at any depth.
+fn file_modules(tokens: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
+    use proc_macro2::TokenTree;
+    let list: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let mut modules = Vec::new();
+    for (i, token) in list.iter().enumerate() {
+        match token {
+            TokenTree::Group(g) => modules.extend(file_modules(&g.stream())),
+            TokenTree::Ident(m)
+                if m == "mod"
+                    && matches!(list.get(i + 1), Some(TokenTree::Ident(_)))
+                    && matches!(list.get(i + 2), Some(TokenTree::Punct(p)) if p.as_char() == ';') =>
+            {
+                // Its attributes (`#[path]`) and visibility are the tokens just before it.
+                let mut start = i;
+                if start >= 2
+                    && matches!(&list[start - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Parenthesis)
+                    && matches!(&list[start - 2], TokenTree::Ident(p) if p == "pub")
+                {
+                    start -= 2;
+                } else if start >= 1
+                    && matches!(&list[start - 1], TokenTree::Ident(p) if p == "pub")
+                {
+                    start -= 1;
+                }
+                while start >= 2
+                    && matches!(&list[start - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket)
+                    && matches!(&list[start - 2], TokenTree::Punct(p) if p.as_char() == '#')
+                {
+                    start -= 2;
+                }
+                let declaration: proc_macro2::TokenStream =
+                    list[start..i + 3].iter().cloned().collect();
+                modules.extend(syn::parse2::<syn::ItemMod>(declaration).ok());
+            }
+            _ => {}
+        }
+    }
+    modules
 }
 
 fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {

@@ -129,6 +129,8 @@ struct Reach<'l> {
     work: Vec<Node>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
     populated: BTreeSet<ModuleId>,
+    /// Modules with a kept `use` leaf.
+    reexporting: BTreeSet<ModuleId>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -145,6 +147,7 @@ impl<'l> Reach<'l> {
             prune_members,
             work: Vec::new(),
             populated: BTreeSet::new(),
+            reexporting: BTreeSet::new(),
             idents: BTreeSet::new(),
             macro_idents: BTreeSet::new(),
         }
@@ -265,7 +268,7 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 let is_kept = |n: &Node| self.kept.contains(n);
-                let populated = self.populated.contains(&id.0);
+                let populated = self.populated.contains(&id.0) || self.reexporting.contains(&id.0);
                 let ready = if *needs_all {
                     !refs.is_empty() && refs.iter().all(is_kept)
                 } else if refs.is_empty() {
@@ -528,6 +531,9 @@ impl<'l> Reach<'l> {
                 out.push(Node::Module(m));
                 let leaf = self.resolver.leaf((m, i, l));
                 out.extend(self.needs(m, &leaf)?);
+                // Its module's item-level macro calls (which may define what it re-exports)
+                // come along.
+                self.reexporting.insert(m);
             }
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
@@ -572,6 +578,22 @@ impl<'l> Reach<'l> {
                         out.extend(self.needs(m, &path)?);
                     }
                     if let syn::Item::Macro(mac) = item {
+                        // The modules declared inside the call come whole.
+                        let hoisted: Vec<ModuleId> = self.lib().modules[m]
+                            .entries
+                            .iter()
+                            .filter_map(|e| match e {
+                                Entry::Module(c)
+                                    if self.lib().modules[*c].declared_by == Some(i) =>
+                                {
+                                    Some(*c)
+                                }
+                                _ => None,
+                            })
+                            .collect();
+                        for c in hoisted {
+                            self.keep_module(c, None);
+                        }
                         if is_local_inner(mac) {
                             // Its inner `name!` calls mean the crate's own macros.
                             let root = self.resolver.crate_root(m);

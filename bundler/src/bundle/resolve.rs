@@ -183,9 +183,11 @@ impl<'l> Resolver<'l> {
     pub fn into_cache(self) -> Cache {
         let mut memo = self.memo.into_inner();
         memo.retain(|_, (_, met_unparsed)| !*met_unparsed);
+        let mut scopes = self.scopes.into_inner();
+        scopes.retain(|&m, _| self.lib.is_loaded(m));
         Cache {
             leaves: self.leaves,
-            scopes: self.scopes.into_inner(),
+            scopes,
             memo,
             macro_defined: HashMap::new(),
         }
@@ -482,6 +484,14 @@ impl<'l> Resolver<'l> {
                     // An import of something outside the bundle still binds the name.
                     found.via.push(leaf);
                     found.via.extend(via);
+                    found.defs.push(Def::Extern);
+                }
+                Outcome::Missing { module, .. }
+                    if self.lib.is_loaded(module) && !self.scope(module).macro_calls.is_empty() =>
+                {
+                    // Through a name a macro call defines (`use sse2 as imp;` inside
+                    // `cfg_if!`): it binds the name, as far as can be told.
+                    found.via.push(leaf);
                     found.defs.push(Def::Extern);
                 }
                 _ => {}
