@@ -131,6 +131,8 @@ struct Reach<'l> {
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
+    /// (calling module, macro definition) pairs whose body was resolved at the call.
+    expanded: std::cell::RefCell<BTreeSet<(ModuleId, ModuleId, usize)>>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -148,6 +150,7 @@ impl<'l> Reach<'l> {
             work: Vec::new(),
             populated: BTreeSet::new(),
             reexporting: BTreeSet::new(),
+            expanded: Default::default(),
             idents: BTreeSet::new(),
             macro_idents: BTreeSet::new(),
         }
@@ -163,6 +166,36 @@ impl<'l> Reach<'l> {
 
     /// What a path written in module `m` makes the bundle keep.
     fn needs(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+        let mut nodes = self.needs_here(m, path)?;
+        if path.macro_call {
+            // A macro's body names items where it is called (macro_rules! hygiene covers
+            // only locals): num-bigint's `promote_scalars!` uses the `UsizePromotion` that
+            // each calling module imports.
+            let defs: Vec<ItemId> = nodes
+                .iter()
+                .filter_map(|n| match *n {
+                    Node::Item(dm, di) => Some((dm, di)),
+                    _ => None,
+                })
+                .filter(|&(dm, di)| self.expanded.borrow_mut().insert((m, dm, di)))
+                .collect();
+            for (dm, di) in defs {
+                if let Some(syn::Item::Macro(def)) = self.item((dm, di)) {
+                    let mut paths = Paths::default();
+                    paths.tokens(def.mac.tokens.clone());
+                    for body_path in paths.found {
+                        if body_path.segments[0] != "$crate" {
+                            nodes.extend(self.needs(m, &body_path)?);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(nodes)
+    }
+
+    /// What a path written in module `m` resolves to there.
+    fn needs_here(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
         let outcome = self.resolver.resolve(m, path, path.ns, &mut Vec::new())?;
         Ok(match outcome {
             Outcome::Found(f) => f
