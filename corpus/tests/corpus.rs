@@ -42,6 +42,9 @@ macro_rules! cases {
 cases! {
     acl_convolution,
     old_style_extern,
+    num_bigint_rational,
+    petgraph_dijkstra,
+    indexmap_counts,
     acl_dsu_fenwick,
     acl_lazy_segtree,
     acl_math,

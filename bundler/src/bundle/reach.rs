@@ -662,10 +662,38 @@ impl<'l> Reach<'l> {
     /// The `use` leaves a module's code may need without naming them: trait imports (for
     /// method calls), globs, and imports from outside the library.
     fn module_imports(&self, m: ModuleId) -> Result<Vec<Node>, Error> {
+        self.imports_of(m, &mut BTreeSet::new())
+    }
+
+    /// [`Reach::module_imports`] of `m`, and the trait imports of the modules its globs
+    /// import (petgraph's `use crate::prelude::*` brings the `EdgeRef` that `.source()` needs);
+    /// `seen` ends cycles of globs.
+    fn imports_of(&self, m: ModuleId, seen: &mut BTreeSet<ModuleId>) -> Result<Vec<Node>, Error> {
         let mut out = Vec::new();
+        if !seen.insert(m) || !self.resolver.loaded(m) {
+            return Ok(out);
+        }
         for (i, leaves) in self.resolver.uses_of(m) {
             for (l, leaf) in leaves.iter().enumerate() {
                 let node = Node::Leaf(m, i, l);
+                if leaf.glob {
+                    if let Outcome::Found(f) =
+                        self.resolver
+                            .resolve(m, leaf, Some(Ns::Type), &mut Vec::new())?
+                    {
+                        for def in f.defs {
+                            if let Def::Module(g) = def {
+                                let traits = self.imports_of(g, seen)?;
+                                out.extend(traits.into_iter().filter(|n| match *n {
+                                    Node::Leaf(gm, gi, gl) => {
+                                        self.is_trait_import((gm, gi, gl)).unwrap_or(false)
+                                    }
+                                    _ => false,
+                                }));
+                            }
+                        }
+                    }
+                }
                 let keep = leaf.glob
                     || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
                         Outcome::Found(f) => f.defs.iter().any(|d| {
@@ -681,6 +709,17 @@ impl<'l> Reach<'l> {
             }
         }
         Ok(out)
+    }
+
+    /// Whether the `use` leaf at `id` imports a trait of the library.
+    fn is_trait_import(&self, id: LeafId) -> Result<bool, Error> {
+        let leaf = self.resolver.leaf(id);
+        Ok(match self.resolver.resolve(id.0, &leaf, None, &mut Vec::new())? {
+            Outcome::Found(f) => f.defs.iter().any(|d| {
+                matches!(d, Def::Item(item) if matches!(self.item(*item), Some(syn::Item::Trait(_))))
+            }),
+            _ => false,
+        })
     }
 
     /// Keeps module `m` and, of its items, those whose name is in `names` (all when `names`
