@@ -3,8 +3,8 @@
 //! included) and in-process once the crate graph is known, the bundle's bytes, and whether it
 //! is right (compiled with `rustc --edition 2021 -O`, run on the case's input, compared with
 //! the Cargo-built binary). When `cargo equip` is installed, the same for cargo-equip
-//! (`cargo equip --no-check --bin <case>` on the corpus package), whose output is also compiled
-//! with plain rustc and judged.
+//! (`cargo equip --no-check` on a package holding the case and the crates it names), whose
+//! output is also compiled with plain rustc and judged.
 //!
 //! Targets: every case right; where cargo-equip is right too, our bundle at most half its
 //! bytes; the largest case under 100 ms in-process; an itertools bundle under a third of
@@ -133,11 +133,11 @@ fn main() {
         let ours = verdict(judge(&text, &input), &expected);
         ours_right += usize::from(ours == "pass");
         let (equip_time, equip_bytes, equip_verdict, ratio) = if equip {
+            let package = equip_package(&corpus, &main);
             let run = || {
                 Command::new(&cargo)
                     .args(["equip", "--no-check", "--manifest-path"])
-                    .arg(&manifest)
-                    .args(["--bin", case])
+                    .arg(package.path().join("Cargo.toml"))
                     .stderr(Stdio::null())
                     .output()
                     .unwrap()
@@ -189,6 +189,44 @@ fn main() {
         println!("cargo-equip is not installed (`cargo install cargo-equip`): no comparison");
     }
     itertools_share(&graph, &corpus);
+}
+
+/// A throwaway package for cargo-equip: the case as its `src/main.rs`, depending on just the
+/// corpus crates the case names (at the corpus's versions). cargo-equip reads every crate of
+/// a package, and fails on the whole corpus package because it cannot parse indexmap 2 (syn
+/// 1); a user of it keeps a package per solution anyway.
+fn equip_package(corpus: &Path, main: &Path) -> tempfile::TempDir {
+    let manifest: toml::Table = std::fs::read_to_string(corpus.join("Cargo.toml"))
+        .unwrap()
+        .parse()
+        .unwrap();
+    let source = std::fs::read_to_string(main).unwrap();
+    let mut deps = String::new();
+    for (package, version) in manifest["dependencies"].as_table().unwrap() {
+        let name = match package.as_str() {
+            "ac-library-rs" => "ac_library".to_string(),
+            other => other.replace('-', "_"),
+        };
+        if source.contains(&format!("{name}::")) || source.contains(&format!("crate {name}")) {
+            deps += &format!("{package} = {version}\n");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::copy(main, dir.path().join("src/main.rs")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"case\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[workspace]\n\n[dependencies]\n{deps}"
+        ),
+    )
+    .unwrap();
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let _ = Command::new(cargo)
+        .args(["generate-lockfile", "--offline", "-q", "--manifest-path"])
+        .arg(dir.path().join("Cargo.toml"))
+        .status();
+    dir
 }
 
 /// The itertools cases' bundles against the size of itertools' own source.

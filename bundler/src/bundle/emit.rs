@@ -89,7 +89,10 @@ pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> Stri
             lib.modules[root]
                 .attrs
                 .iter()
-                .filter(|a| is_doc(a) && !opts.strip_docs || a.path().is_ident("allow"))
+                .filter(|a| {
+                    is_doc(a) && !is_computed_doc(a) && !opts.strip_docs
+                        || a.path().is_ident("allow")
+                })
                 .cloned(),
         );
         let emitter = Emitter {
@@ -380,6 +383,13 @@ fn is_doc(attr: &syn::Attribute) -> bool {
     matches!(&attr.meta, syn::Meta::NameValue(nv) if nv.path.is_ident("doc"))
 }
 
+/// `#[doc = include_str!("../README.md")]`: a file beside the crate, which the bundle does
+/// not have.
+fn is_computed_doc(attr: &syn::Attribute) -> bool {
+    matches!(&attr.meta, syn::Meta::NameValue(nv) if nv.path.is_ident("doc")
+        && !matches!(&nv.value, syn::Expr::Lit(_)))
+}
+
 /// `warn`, `deny`, `forbid` and `expect` would undo the cap on the library's lints.
 fn is_lint_level(attr: &syn::Attribute) -> bool {
     ["warn", "deny", "forbid", "expect"]
@@ -589,7 +599,9 @@ impl<'a> Rewrite<'a> {
     /// that would undo the cap and, with `strip_docs`, doc comments.
     fn attrs(&self, attrs: &mut Vec<syn::Attribute>) -> bool {
         let removed = self.cfg.attrs(attrs);
-        attrs.retain(|a| !(is_lint_level(a) || self.emitter.opts.strip_docs && is_doc(a)));
+        attrs.retain(|a| {
+            !(is_lint_level(a) || is_computed_doc(a) || self.emitter.opts.strip_docs && is_doc(a))
+        });
         removed
     }
 
