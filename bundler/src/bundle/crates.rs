@@ -46,6 +46,22 @@ pub struct CrateSpec {
     pub features: BTreeSet<String>,
     /// Its dependencies by the name its code uses for each, as indexes into the graph.
     pub deps: BTreeMap<String, usize>,
+    /// Its proc-macro dependencies, which no bundle can carry, by the name its code uses.
+    pub proc_macros: BTreeMap<String, ProcMacro>,
+}
+
+/// A proc-macro crate of the graph: left out, an error only when a bundle needs it.
+#[derive(Debug, Clone)]
+pub struct ProcMacro {
+    /// `name version`.
+    pub package: String,
+    pub dir: PathBuf,
+}
+
+impl ProcMacro {
+    pub fn error(&self) -> Error {
+        proc_macro(&self.package, &self.dir)
+    }
 }
 
 /// The crates a solution may use, and those they depend on.
@@ -54,6 +70,8 @@ pub struct CrateGraph {
     pub crates: Vec<CrateSpec>,
     /// The crates the solution itself names, by the name it uses for each.
     pub roots: BTreeMap<String, usize>,
+    /// The proc-macro crates among them.
+    pub proc_macro_roots: BTreeMap<String, ProcMacro>,
 }
 
 /// Features asked for on the command line, for the libraries given with `--lib`.
@@ -345,6 +363,7 @@ impl Manifest {
             edition: self.edition,
             features,
             deps: BTreeMap::new(),
+            proc_macros: BTreeMap::new(),
         }
     }
 }
@@ -479,9 +498,9 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
                graph: &mut CrateGraph,
                index: &mut BTreeMap<String, usize>,
                todo: &mut Vec<String>|
-     -> Result<usize, Error> {
+     -> Result<Result<usize, ProcMacro>, Error> {
         if let Some(&i) = index.get(id) {
-            return Ok(i);
+            return Ok(Ok(i));
         }
         let package = packages
             .get(id)
@@ -514,7 +533,14 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
             .as_array()
             .is_some_and(|k| k.iter().any(|k| k == "proc-macro"))
         {
-            return Err(proc_macro(package_name, &dir));
+            // Left out: an error only if a bundle turns out to need it.
+            return Ok(Err(ProcMacro {
+                package: format!(
+                    "{package_name} {}",
+                    package["version"].as_str().unwrap_or_default()
+                ),
+                dir,
+            }));
         }
         let features = nodes
             .get(id)
@@ -538,20 +564,33 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
             edition: Edition::parse(lib["edition"].as_str().unwrap_or("2015")),
             features,
             deps: BTreeMap::new(),
+            proc_macros: BTreeMap::new(),
         });
         index.insert(id.to_string(), i);
         todo.push(id.to_string());
-        Ok(i)
+        Ok(Ok(i))
     };
     for (name, id) in normal_deps(root) {
-        let i = add(&id, &mut graph, &mut index, &mut todo)?;
-        graph.roots.insert(name, i);
+        match add(&id, &mut graph, &mut index, &mut todo)? {
+            Ok(i) => {
+                graph.roots.insert(name, i);
+            }
+            Err(proc_macro) => {
+                graph.proc_macro_roots.insert(name, proc_macro);
+            }
+        }
     }
     while let Some(id) = todo.pop() {
         let from = index[&id];
         for (name, dep) in normal_deps(&id) {
-            let i = add(&dep, &mut graph, &mut index, &mut todo)?;
-            graph.crates[from].deps.insert(name, i);
+            match add(&dep, &mut graph, &mut index, &mut todo)? {
+                Ok(i) => {
+                    graph.crates[from].deps.insert(name, i);
+                }
+                Err(proc_macro) => {
+                    graph.crates[from].proc_macros.insert(name, proc_macro);
+                }
+            }
         }
     }
     Ok(graph)

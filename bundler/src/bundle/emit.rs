@@ -578,6 +578,15 @@ impl<'a> Rewrite<'a> {
         self.attrs(&mut attrs);
         let vis = &e.vis;
         let target: syn::Path = match self.emitter.resolver.extern_crate_def(self.module, &name) {
+            // A dependency the bundle keeps nothing of: nothing to name.
+            Def::Module(r)
+                if !self
+                    .emitter
+                    .kept
+                    .has_crate(self.emitter.lib, self.emitter.lib.modules[r].krate) =>
+            {
+                return None;
+            }
             Def::Module(r) => {
                 let module = Ident::new(&self.module_of_root(r), Span::call_site());
                 syn::parse_quote!(crate::#module)
@@ -835,6 +844,8 @@ impl<'a> Rewrite<'a> {
 fn ident(name: &str) -> Ident {
     match name.strip_prefix("r#") {
         Some(raw) => Ident::new_raw(raw, Span::call_site()),
+        // A keyword in edition 2024 (typenum's `mod gen`).
+        None if name == "gen" => Ident::new_raw(name, Span::call_site()),
         None => Ident::new(name, Span::call_site()),
     }
 }

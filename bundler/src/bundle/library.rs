@@ -118,6 +118,8 @@ pub struct Library {
     pub crates: Vec<LibCrate>,
     /// The crates a solution names, by the name it uses.
     pub roots: std::collections::BTreeMap<String, usize>,
+    /// Proc-macro crates a solution could name: an error if it does.
+    pub proc_macro_roots: std::collections::BTreeMap<String, super::crates::ProcMacro>,
     /// Counts the modules found compiled out once parsed: what was resolved before may
     /// have counted on them.
     pub generation: usize,
@@ -158,6 +160,7 @@ impl Library {
             modules: Vec::new(),
             crates: Vec::new(),
             roots: graph.roots,
+            proc_macro_roots: graph.proc_macro_roots,
             generation: 0,
         };
         let mut taken = BTreeSet::new();

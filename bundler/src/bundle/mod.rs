@@ -42,6 +42,13 @@ pub fn bundle_solution(
             lib.roots.insert(alias, krate);
         }
     }
+    let proc_macro = solution
+        .references(|name| lib.proc_macro_roots.contains_key(name))
+        .into_iter()
+        .find_map(|r| lib.proc_macro_roots.get(&r.segments[0]));
+    if let Some(proc_macro) = proc_macro {
+        return Err(proc_macro.error());
+    }
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
     let kept = reach::for_solution(lib, solution, &refs)?;

@@ -189,6 +189,8 @@ impl Paths {
                 i += 1;
                 continue;
             };
+            // `prefix::$name`, a name a macro is handed: taken as anything in `prefix`.
+            let mut handed = false;
             while is_colons(j) {
                 match ident(j + 2) {
                     Some(id) => {
@@ -196,7 +198,11 @@ impl Paths {
                         spans.push(id.span());
                         j += 3;
                     }
-                    None => break,
+                    None => {
+                        handed = matches!(tokens.get(j + 2), Some(TokenTree::Punct(p)) if p.as_char() == '$')
+                            && ident(j + 3).is_some();
+                        break;
+                    }
                 }
             }
             let macro_call = matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '!')
@@ -206,7 +212,7 @@ impl Paths {
                 leading_colon,
                 root,
                 spans,
-                glob: false,
+                glob: handed,
                 binding: None,
                 macro_call,
                 is_use: false,
@@ -279,6 +285,27 @@ impl<'ast> Visit<'ast> for Paths {
 
     fn visit_pat_tuple_struct(&mut self, node: &'ast syn::PatTupleStruct) {
         self.within(Ns::Value, node, syn::visit::visit_pat_tuple_struct);
+    }
+
+    fn visit_pat_ident(&mut self, node: &'ast syn::PatIdent) {
+        // A lone name in a pattern binds a variable, unless a unit variant or a constant of
+        // that name is in scope (num-bigint's `NoSign => ..` after `use Sign::NoSign`): taken
+        // as a path too, so that such an import is never lost.
+        if node.by_ref.is_none() && node.mutability.is_none() && node.subpat.is_none() {
+            let span = node.ident.span();
+            self.found.push(PathRef {
+                segments: vec![node.ident.to_string()],
+                leading_colon: None,
+                root: span,
+                spans: vec![span],
+                glob: false,
+                binding: None,
+                macro_call: false,
+                is_use: false,
+                ns: Some(Ns::Value),
+            });
+        }
+        syn::visit::visit_pat_ident(self, node);
     }
 
     fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {

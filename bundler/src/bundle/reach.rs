@@ -131,8 +131,6 @@ struct Reach<'l> {
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
-    /// (calling module, macro definition) pairs whose body was resolved at the call.
-    expanded: std::cell::RefCell<BTreeSet<(ModuleId, ModuleId, usize)>>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -150,7 +148,6 @@ impl<'l> Reach<'l> {
             work: Vec::new(),
             populated: BTreeSet::new(),
             reexporting: BTreeSet::new(),
-            expanded: Default::default(),
             idents: BTreeSet::new(),
             macro_idents: BTreeSet::new(),
         }
@@ -166,6 +163,17 @@ impl<'l> Reach<'l> {
 
     /// What a path written in module `m` makes the bundle keep.
     fn needs(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+        self.needs_expanding(m, path, &mut BTreeSet::new())
+    }
+
+    /// [`Reach::needs`]; `expanding` holds the macros whose bodies are being resolved, so
+    /// that macros calling each other end.
+    fn needs_expanding(
+        &self,
+        m: ModuleId,
+        path: &PathRef,
+        expanding: &mut BTreeSet<ItemId>,
+    ) -> Result<Vec<Node>, Error> {
         let mut nodes = self.needs_here(m, path)?;
         if path.macro_call {
             // A macro's body names items where it is called (macro_rules! hygiene covers
@@ -177,17 +185,17 @@ impl<'l> Reach<'l> {
                     Node::Item(dm, di) => Some((dm, di)),
                     _ => None,
                 })
-                .filter(|&(dm, di)| self.expanded.borrow_mut().insert((m, dm, di)))
+                .filter(|id| !expanding.contains(id))
                 .collect();
             for (dm, di) in defs {
-                if let Some(syn::Item::Macro(def)) = self.item((dm, di)) {
-                    let mut paths = Paths::default();
-                    paths.tokens(def.mac.tokens.clone());
-                    for body_path in paths.found {
+                if matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
+                    expanding.insert((dm, di));
+                    for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
                         if body_path.segments[0] != "$crate" {
-                            nodes.extend(self.needs(m, &body_path)?);
+                            nodes.extend(self.needs_expanding(m, body_path, expanding)?);
                         }
                     }
+                    expanding.remove(&(dm, di));
                 }
             }
         }
@@ -196,6 +204,34 @@ impl<'l> Reach<'l> {
 
     /// What a path written in module `m` resolves to there.
     fn needs_here(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+        if path.glob && !path.is_use {
+            // `prefix::$name` in a macro body: everything `prefix` holds.
+            let mut nodes = Vec::new();
+            if let Outcome::Found(f) =
+                self.resolver
+                    .resolve(m, path, Some(Ns::Type), &mut Vec::new())?
+            {
+                nodes.extend(f.via.into_iter().map(Node::from));
+                for def in f.defs {
+                    if let Def::Module(g) = def {
+                        nodes.push(Node::Module(g));
+                        if self.resolver.loaded(g) {
+                            for (i, entry) in self.lib().modules[g].entries.iter().enumerate() {
+                                match entry {
+                                    Entry::Item(syn::Item::Use(_)) => nodes.extend(
+                                        (0..self.resolver.leaves((g, i)).len())
+                                            .map(|l| Node::Leaf(g, i, l)),
+                                    ),
+                                    Entry::Item(_) => nodes.push(Node::Item(g, i)),
+                                    Entry::Module(c) => nodes.push(Node::Module(*c)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return Ok(nodes);
+        }
         let outcome = self.resolver.resolve(m, path, path.ns, &mut Vec::new())?;
         Ok(match outcome {
             Outcome::Found(f) => f
@@ -295,6 +331,21 @@ impl<'l> Reach<'l> {
                     self.work.push(dep);
                 }
             }
+            let reached: BTreeSet<usize> = self
+                .kept
+                .iter()
+                .map(|n| match *n {
+                    Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
+                        self.lib().modules[m].krate
+                    }
+                })
+                .collect();
+            let lib = self.lib();
+            let in_reached_crate = |n: &Node| match *n {
+                Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
+                    reached.contains(&lib.modules[m].krate)
+                }
+            };
             for (id, needs_all, refs) in &conditionals {
                 let node = Node::Item(id.0, id.1);
                 if self.kept.contains(&node) {
@@ -307,10 +358,11 @@ impl<'l> Reach<'l> {
                 } else if refs.is_empty() {
                     populated
                 } else {
-                    // A macro call naming library items: with its module once one of them
-                    // is kept, or alone once all are (num-bigint's impls of num-traits'
-                    // traits stay out while nothing of num-bigint is used).
-                    populated && refs.iter().any(is_kept) || refs.iter().all(is_kept)
+                    // A macro call naming library items (in its arguments, or in its body as
+                    // read where it is called): once one of them is kept and all are in
+                    // crates something is kept from (num-bigint's impls of num-traits' traits
+                    // stay out while nothing of num-bigint is used).
+                    refs.iter().any(is_kept) && (populated || refs.iter().all(in_reached_crate))
                 };
                 if ready && self.inherent_impl_unused(*id) {
                     continue;
@@ -515,8 +567,10 @@ impl<'l> Reach<'l> {
                         (true, paths.found)
                     }
                     Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
+                        // The call's arguments, and (through its path) the macro's body as
+                        // it reads where it is called.
                         let mut paths = Paths::default();
-                        paths.tokens(mac.mac.tokens.clone());
+                        syn::visit::Visit::visit_macro(&mut paths, &mac.mac);
                         (false, paths.found)
                     }
                     _ => continue,
@@ -694,8 +748,14 @@ impl<'l> Reach<'l> {
                         }
                     }
                 }
-                let keep = leaf.glob
-                    || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
+                let from_proc_macro = self
+                    .lib()
+                    .krate(m)
+                    .spec
+                    .proc_macros
+                    .contains_key(&leaf.segments[0]);
+                let keep = !from_proc_macro && leaf.glob
+                    || !from_proc_macro && match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
                         Outcome::Found(f) => f.defs.iter().any(|d| {
                             matches!(d, Def::Item(id) if matches!(self.item(*id), Some(syn::Item::Trait(_))))
                                 || *d == Def::Extern
@@ -836,6 +896,13 @@ pub fn for_solution(
                 Outcome::Missing { module, index } => {
                     if let Some(cycle) = reach.resolver.cycle_error() {
                         return Err(cycle);
+                    }
+                    // Most likely what a proc-macro dependency would have brought in
+                    // (proconio's `#[fastout]`).
+                    if let Some(proc_macro) =
+                        reach.lib().krate(module).spec.proc_macros.values().next()
+                    {
+                        return Err(proc_macro.error());
                     }
                     return Err(unknown(
                         &reach.resolver,

@@ -129,6 +129,7 @@ pub struct Cache {
     scopes: HashMap<ModuleId, Rc<Scope>>,
     memo: HashMap<MemoKey, (Resolution, bool)>,
     macro_defined: HashMap<ItemId, BTreeSet<String>>,
+    macro_paths: HashMap<ItemId, Rc<Vec<PathRef>>>,
 }
 
 /// Name resolution over every crate of a [`Library`] as loaded so far.
@@ -145,6 +146,8 @@ pub struct Resolver<'l> {
     pub needed: RefCell<BTreeSet<ModuleId>>,
     /// The names each item-level macro call may define, once asked.
     macro_defined: RefCell<HashMap<ItemId, BTreeSet<String>>>,
+    /// The paths in each `macro_rules!` body, once asked.
+    macro_paths: RefCell<HashMap<ItemId, Rc<Vec<PathRef>>>>,
     /// Chains of imports met again while being resolved, for the message when a path
     /// then resolves to nothing.
     pub cycles: RefCell<Vec<Vec<LeafId>>>,
@@ -176,6 +179,7 @@ impl<'l> Resolver<'l> {
             needed: RefCell::default(),
             cycles: RefCell::default(),
             macro_defined: RefCell::new(cache.macro_defined),
+            macro_paths: RefCell::new(cache.macro_paths),
         }
     }
 
@@ -190,6 +194,7 @@ impl<'l> Resolver<'l> {
             scopes,
             memo,
             macro_defined: HashMap::new(),
+            macro_paths: self.macro_paths.into_inner(),
         }
     }
 
@@ -587,10 +592,26 @@ impl<'l> Resolver<'l> {
                         idents_in(&call.mac.tokens, &mut names);
                     }
                     names.extend(declared);
+                    // An item written whole in the call (`cfg_64!(type Digit = u64;)`).
+                    names.extend(declared_names(&call.mac.tokens));
                 }
             }
         }
         names
+    }
+
+    /// The paths written in the body of the `macro_rules!` at `id`, read once.
+    pub fn macro_body_paths(&self, id: ItemId) -> Rc<Vec<PathRef>> {
+        if let Some(paths) = self.macro_paths.borrow().get(&id) {
+            return paths.clone();
+        }
+        let mut paths = Paths::default();
+        if let Some(syn::Item::Macro(def)) = self.item(id) {
+            paths.tokens(def.mac.tokens.clone());
+        }
+        let paths = Rc::new(paths.found);
+        self.macro_paths.borrow_mut().insert(id, paths.clone());
+        paths
     }
 
     /// Whether module `m` (parsed) has a glob import.
