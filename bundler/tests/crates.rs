@@ -111,6 +111,16 @@ fn raw_module_names_compiled_out_files_inner_macros_renamed_alloc() {
     check("quirks.rs", &["--lib", "lib:quirks"]);
 }
 
+/// A proc-macro dependency the solution does not use is no obstacle (AtCoder's proconio
+/// comes with its `derive` feature on).
+#[test]
+fn an_unused_proc_macro_dependency_is_left_out() {
+    check(
+        "proc_macro_unused.rs",
+        &["--lib", "lib:pmlib", "--features", "derive"],
+    );
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];
