@@ -754,15 +754,17 @@ impl<'l> Reach<'l> {
                     .spec
                     .proc_macros
                     .contains_key(&leaf.segments[0]);
-                let keep = !from_proc_macro && leaf.glob
-                    || !from_proc_macro && match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
-                        Outcome::Found(f) => f.defs.iter().any(|d| {
-                            matches!(d, Def::Item(id) if matches!(self.item(*id), Some(syn::Item::Trait(_))))
-                                || *d == Def::Extern
-                        }),
-                        Outcome::External(_) => true,
-                        Outcome::Missing { .. } => false,
-                    };
+                // Never an import from a proc-macro crate, which the bundle does not have.
+                let keep = !from_proc_macro
+                    && (leaf.glob
+                        || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
+                            Outcome::Found(f) => f.defs.iter().any(|d| {
+                                matches!(d, Def::Item(id) if matches!(self.item(*id), Some(syn::Item::Trait(_))))
+                                    || *d == Def::Extern
+                            }),
+                            Outcome::External(_) => true,
+                            Outcome::Missing { .. } => false,
+                        });
                 if keep {
                     out.push(node);
                 }
