@@ -138,3 +138,44 @@ fn a_proc_macro_crate_is_refused_with_a_reason() {
         "{message}"
     );
 }
+
+/// `cargo metadata`'s answer is kept between runs, and given up once a manifest changes: a
+/// copy of the fixture crates, bundled, then with `nslib`'s default features changed.
+#[test]
+fn metadata_is_cached_until_a_manifest_changes() {
+    let cache = tempfile::tempdir().unwrap();
+    std::env::set_var("BUNDLER_CACHE_DIR", cache.path());
+    let copy = tempfile::tempdir().unwrap();
+    for krate in ["oldlib", "nslib"] {
+        let from = fixtures().join(krate);
+        std::fs::create_dir_all(copy.path().join(krate).join("src")).unwrap();
+        for file in ["Cargo.toml", "src/lib.rs"] {
+            std::fs::copy(from.join(file), copy.path().join(krate).join(file)).unwrap();
+        }
+    }
+    let lib = |krate: &str| copy.path().join(krate).display().to_string();
+    let args = ["--lib", &lib("oldlib"), "--lib", &lib("nslib")];
+    let first = bundle("old_edition.rs", &args).unwrap();
+    assert!(first.contains("\"extra on\""), "{first}");
+    let cached = std::fs::read_dir(cache.path())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .starts_with("metadata-")
+        })
+        .count();
+    assert_eq!(cached, 1, "one answer cached");
+    assert_eq!(bundle("old_edition.rs", &args).unwrap(), first);
+    let manifest = copy.path().join("nslib/Cargo.toml");
+    let text = std::fs::read_to_string(&manifest).unwrap();
+    std::fs::write(
+        &manifest,
+        text.replace("default = [\"extra\"]", "default = []"),
+    )
+    .unwrap();
+    let changed = bundle("old_edition.rs", &args).unwrap();
+    assert!(changed.contains("\"extra off\""), "{changed}");
+}

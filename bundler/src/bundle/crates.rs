@@ -104,8 +104,8 @@ impl CrateGraph {
             }
             return Ok(graph);
         }
-        // A throwaway package that depends on each library as asked, for Cargo to resolve.
-        let temp = tempfile::tempdir().map_err(ErrorKind::Cargo)?;
+        // A package that depends on each library as asked, for Cargo to resolve: kept in the
+        // cache folder (so its answer is cached too), else thrown away.
         let mut toml = String::from(
             "[package]\nname = \"bundler-libraries\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n\
              [lib]\npath = \"lib.rs\"\n\n[workspace]\n\n[dependencies]\n",
@@ -127,9 +127,25 @@ impl CrateGraph {
                 features.join(", ")
             );
         }
-        std::fs::write(temp.path().join("Cargo.toml"), toml).map_err(ErrorKind::Cargo)?;
-        std::fs::write(temp.path().join("lib.rs"), "").map_err(ErrorKind::Cargo)?;
-        let mut graph = from_metadata(&temp.path().join("Cargo.toml"))?;
+        let temp;
+        let dir = match cache_dir() {
+            Some(cache) => cache.join(format!("libraries-{}", digest(&toml))),
+            None => {
+                temp = tempfile::tempdir().map_err(ErrorKind::Cargo)?;
+                temp.path().to_path_buf()
+            }
+        };
+        std::fs::create_dir_all(&dir).map_err(ErrorKind::Cargo)?;
+        // Written only when new: a fresh write would invalidate the cached answer.
+        if std::fs::read_to_string(dir.join("Cargo.toml"))
+            .ok()
+            .as_deref()
+            != Some(&toml)
+        {
+            std::fs::write(dir.join("Cargo.toml"), &toml).map_err(ErrorKind::Cargo)?;
+            std::fs::write(dir.join("lib.rs"), "").map_err(ErrorKind::Cargo)?;
+        }
+        let mut graph = from_metadata(&dir.join("Cargo.toml"))?;
         // The solution names each library by its own crate name, not `lib<i>`.
         graph.roots = std::mem::take(&mut graph.roots)
             .into_values()
@@ -406,6 +422,16 @@ fn host_triple() -> Option<String> {
 /// Runs `cargo metadata` on `manifest` and reads the graph below its package: the package's
 /// normal dependencies are the roots.
 fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
+    let canonical = std::fs::canonicalize(manifest).unwrap_or_else(|_| manifest.to_path_buf());
+    let cache = cache_dir().map(|d| {
+        d.join(format!(
+            "metadata-{}.json",
+            digest(&canonical.display().to_string())
+        ))
+    });
+    if let Some(metadata) = cache.as_deref().and_then(cached_metadata) {
+        return graph_of_metadata(&metadata, manifest);
+    }
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let run = |offline: bool| {
         let mut command = Command::new(&cargo);
@@ -436,7 +462,81 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
             manifest: manifest.to_path_buf(),
             stderr: e.to_string(),
         })?;
-    graph_of_metadata(&metadata, manifest)
+    let graph = graph_of_metadata(&metadata, manifest)?;
+    if let Some(cache) = cache {
+        let entry =
+            serde_json::json!({ "stamps": stamps(&metadata, manifest), "metadata": metadata });
+        // Best effort: a cache that cannot be written is only slower.
+        let temp = cache.with_extension(format!("{}.tmp", std::process::id()));
+        if std::fs::write(&temp, entry.to_string()).is_ok() {
+            let _ = std::fs::rename(&temp, &cache);
+        }
+    }
+    Ok(graph)
+}
+
+/// Where `cargo metadata`'s answers are kept between runs (it takes 60-150 ms, most of a
+/// bundle's time): `$BUNDLER_CACHE_DIR`, else `$XDG_CACHE_HOME/bundler`, else
+/// `~/.cache/bundler`.
+fn cache_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("BUNDLER_CACHE_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("bundler")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/bundler")))?;
+    std::fs::create_dir_all(&dir).ok()?;
+    Some(dir)
+}
+
+fn digest(text: &str) -> String {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(text.as_bytes());
+    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}
+
+/// A file's modification time and length, to tell whether it changed.
+fn stamp(path: &Path) -> Option<(u128, u64)> {
+    let meta = std::fs::metadata(path).ok()?;
+    let modified = meta
+        .modified()
+        .ok()?
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()?;
+    Some((modified.as_nanos(), meta.len()))
+}
+
+/// The files whose change makes an answer stale: the manifest asked about, the workspace's
+/// lock file, and the manifest of every package Cargo reads by path (registry sources do not
+/// change).
+fn stamps(metadata: &serde_json::Value, manifest: &Path) -> serde_json::Value {
+    let mut files = vec![manifest.to_path_buf()];
+    if let Some(root) = metadata["workspace_root"].as_str() {
+        files.push(Path::new(root).join("Cargo.lock"));
+    }
+    for package in metadata["packages"].as_array().into_iter().flatten() {
+        if package["source"].is_null() {
+            files.extend(package["manifest_path"].as_str().map(PathBuf::from));
+        }
+    }
+    files
+        .into_iter()
+        .map(|f| {
+            let (modified, len) = stamp(&f).unwrap_or((0, 0));
+            serde_json::json!([f.display().to_string(), modified.to_string(), len])
+        })
+        .collect()
+}
+
+/// The cached answer in `file`, if none of the files it depends on changed since.
+fn cached_metadata(file: &Path) -> Option<serde_json::Value> {
+    let mut entry: serde_json::Value = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
+    for s in entry["stamps"].as_array()? {
+        let path = Path::new(s[0].as_str()?);
+        let (modified, len) = stamp(path).unwrap_or((0, 0));
+        if s[1].as_str()? != modified.to_string() || s[2].as_u64()? != len {
+            return None;
+        }
+    }
+    Some(entry["metadata"].take())
 }
 
 fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<CrateGraph, Error> {
