@@ -2,7 +2,7 @@
 //! compiles with plain `rustc`, serves the library's templates at contest time, and judges
 //! the problems. Three rooms under a thin command line ([`cli`]):
 //!
-//! - [`bundle`]: the engine (crates and manifests, parsing, name resolution, reachability,
+//! - [`bundle`](mod@bundle): the engine (crates and manifests, parsing, name resolution, reachability,
 //!   emitting the single file);
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
 //! - [`judge`]: compiling and running problems against their tests.

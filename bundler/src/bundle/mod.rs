@@ -1,5 +1,5 @@
 //! The bundle engine: finds the crates a solution draws from ([`crates`]: manifests and
-//! `cargo metadata`), reads them ([`library`], [`source`], with [`cfg`] deciding features),
+//! `cargo metadata`), reads them ([`library`], [`source`], with [`cfg`](mod@cfg) deciding features),
 //! reads the solution ([`parse`]), says what each name means ([`resolve`]), works out which
 //! items the solution reaches ([`reach`]) and writes the single file ([`emit`]); [`check`]
 //! compiles it as a judge would.
