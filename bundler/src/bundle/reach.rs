@@ -131,6 +131,11 @@ struct Reach<'l> {
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
+    /// What each macro's body needs where it is called: (calling module, macro) to nodes.
+    body_needs:
+        std::cell::RefCell<std::collections::HashMap<(ModuleId, ModuleId, usize), Vec<Node>>>,
+    /// Conditions worked out in earlier passes (see [`Cache::conditions`]).
+    conditions: std::collections::HashMap<ItemId, (bool, Vec<ItemId>)>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -138,8 +143,11 @@ struct Reach<'l> {
 }
 
 impl<'l> Reach<'l> {
-    fn new(lib: &'l Library, cache: Cache, prune_members: bool) -> Reach<'l> {
+    fn new(lib: &'l Library, mut cache: Cache, prune_members: bool) -> Reach<'l> {
+        let conditions = std::mem::take(&mut cache.conditions);
         Reach {
+            conditions,
+            body_needs: Default::default(),
             resolver: Resolver::with_cache(lib, cache),
             kept: BTreeSet::new(),
             members: BTreeSet::new(),
@@ -188,15 +196,25 @@ impl<'l> Reach<'l> {
                 .filter(|id| !expanding.contains(id))
                 .collect();
             for (dm, di) in defs {
-                if matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
-                    expanding.insert((dm, di));
-                    for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
-                        if body_path.segments[0] != "$crate" {
-                            nodes.extend(self.needs_expanding(m, body_path, expanding)?);
-                        }
-                    }
-                    expanding.remove(&(dm, di));
+                if !matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
+                    continue;
                 }
+                if let Some(known) = self.body_needs.borrow().get(&(m, dm, di)) {
+                    nodes.extend(known.iter().copied());
+                    continue;
+                }
+                expanding.insert((dm, di));
+                let mut body = Vec::new();
+                for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
+                    if body_path.segments[0] != "$crate" {
+                        body.extend(self.needs_expanding(m, body_path, expanding)?);
+                    }
+                }
+                expanding.remove(&(dm, di));
+                body.sort();
+                body.dedup();
+                nodes.extend(body.iter().copied());
+                self.body_needs.borrow_mut().insert((m, dm, di), body);
             }
         }
         Ok(nodes)
@@ -303,6 +321,27 @@ impl<'l> Reach<'l> {
 
     fn run(&mut self) -> Result<(), Error> {
         let conditionals = self.conditionals()?;
+        let macros_calling_handed: Vec<ItemId> = self
+            .lib()
+            .modules
+            .iter()
+            .enumerate()
+            .flat_map(|(m, module)| {
+                module
+                    .entries
+                    .iter()
+                    .enumerate()
+                    .filter_map(move |(i, e)| match e {
+                        Entry::Item(syn::Item::Macro(mac))
+                            if mac.ident.is_some()
+                                && super::parse::calls_metavariable_macro(&mac.mac.tokens) =>
+                        {
+                            Some((m, i))
+                        }
+                        _ => None,
+                    })
+            })
+            .collect();
         let traits = self.trait_items();
         let macros: Vec<(ItemId, String)> = self
             .lib()
@@ -387,12 +426,9 @@ impl<'l> Reach<'l> {
                 .iter()
                 .map(|&m| self.lib().modules[m].krate)
                 .collect();
-            let handed_macros = self.kept.iter().any(|n| match *n {
-                Node::Item(m, i) => matches!(self.item((m, i)),
-                    Some(syn::Item::Macro(mac)) if mac.ident.is_some()
-                        && super::parse::calls_metavariable_macro(&mac.mac.tokens)),
-                _ => false,
-            });
+            let handed_macros = macros_calling_handed
+                .iter()
+                .any(|&(m, i)| self.kept.contains(&Node::Item(m, i)));
             for (id, name) in macros.iter().filter(|_| handed_macros) {
                 let node = Node::Item(id.0, id.1);
                 if !self.kept.contains(&node)
@@ -548,10 +584,16 @@ impl<'l> Reach<'l> {
     /// Items kept by a condition, not by being named: each `impl` (kept when all library
     /// items in its header are) and each item-level macro call (kept when any library item
     /// it names is, or with its module when it names none).
-    fn conditionals(&self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
+    fn conditionals(&mut self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules.iter().enumerate() {
             for (i, entry) in module.entries.iter().enumerate() {
+                if let Some((needs_all, refs)) = self.conditions.get(&(m, i)) {
+                    let refs = refs.iter().map(|&(a, b)| Node::Item(a, b)).collect();
+                    out.push(((m, i), *needs_all, refs));
+                    continue;
+                }
+                let before = self.resolver.unparsed_met();
                 let header = match entry {
                     Entry::Item(syn::Item::Impl(imp)) => {
                         let mut paths = Paths::default();
@@ -587,6 +629,16 @@ impl<'l> Reach<'l> {
                 }
                 refs.sort();
                 refs.dedup();
+                if self.resolver.unparsed_met() == before {
+                    let items = refs
+                        .iter()
+                        .filter_map(|n| match *n {
+                            Node::Item(a, b) => Some((a, b)),
+                            _ => None,
+                        })
+                        .collect();
+                    self.conditions.insert((m, i), (header.0, items));
+                }
                 out.push(((m, i), header.0, refs));
             }
         }
@@ -968,7 +1020,9 @@ fn resolve_loading(
             });
         }
         let generation = lib.generation;
+        let conditions = std::mem::take(&mut reach.conditions);
         cache = reach.resolver.into_cache();
+        cache.conditions = conditions;
         for m in needed {
             lib.load(m)?;
         }

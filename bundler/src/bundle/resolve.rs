@@ -130,6 +130,9 @@ pub struct Cache {
     memo: HashMap<MemoKey, (Resolution, bool)>,
     macro_defined: HashMap<ItemId, BTreeSet<String>>,
     macro_paths: HashMap<ItemId, Rc<Vec<PathRef>>>,
+    /// What reachability worked out per item from resolution alone (an impl's or a macro
+    /// call's condition), when that met no unparsed module.
+    pub conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
 }
 
 /// Name resolution over every crate of a [`Library`] as loaded so far.
@@ -183,6 +186,11 @@ impl<'l> Resolver<'l> {
         }
     }
 
+    /// How many times a query met a module not parsed yet, so far.
+    pub fn unparsed_met(&self) -> usize {
+        self.unparsed_met.get()
+    }
+
     /// What stays true for the next pass.
     pub fn into_cache(self) -> Cache {
         let mut memo = self.memo.into_inner();
@@ -195,6 +203,7 @@ impl<'l> Resolver<'l> {
             memo,
             macro_defined: HashMap::new(),
             macro_paths: self.macro_paths.into_inner(),
+            conditions: HashMap::new(),
         }
     }
 
