@@ -417,6 +417,9 @@ struct Rewrite<'a> {
     name: String,
     /// The next path follows a `<T>` self type.
     after_self_type: bool,
+    /// The reference parameters of the function being rewritten (`self` for `&self`), and
+    /// whether each is `&mut`.
+    reference_params: Vec<(String, bool)>,
 }
 
 impl<'a> Rewrite<'a> {
@@ -429,6 +432,7 @@ impl<'a> Rewrite<'a> {
             edition: krate.spec.edition,
             name: krate.module_name.clone(),
             after_self_type: false,
+            reference_params: Vec::new(),
         }
     }
 
@@ -511,6 +515,22 @@ impl<'a> Rewrite<'a> {
         }
         self.crate_start(resolver.extern_prelude(m, first))
             .unwrap_or(Start::Keep)
+    }
+
+    /// Whether `expr` is a reference as written (`&x`, or a reference parameter by name), and
+    /// if so whether `&mut`.
+    fn is_reference(&self, expr: &syn::Expr) -> Option<bool> {
+        match expr {
+            syn::Expr::Reference(r) => Some(r.mutability.is_some()),
+            syn::Expr::Path(p) => {
+                let name = p.path.get_ident()?.to_string();
+                self.reference_params
+                    .iter()
+                    .find(|(param, _)| *param == name)
+                    .map(|(_, mutable)| *mutable)
+            }
+            _ => None,
+        }
     }
 
     /// Whether `path`, written here as a type, names a trait: one of the library's, or one of
@@ -940,6 +960,56 @@ fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<syn::Attribute
     }
 }
 
+/// A pattern matched against a reference binds by reference by default; a `ref` inside it is
+/// an error in edition 2024. As rustc's own migration does, the reference becomes explicit
+/// (`&mut S { ref k, ref mut n }`), which means the same in 2021.
+fn explicit_reference(pat: &mut syn::Pat, mutable: bool) {
+    if matches!(pat, syn::Pat::Reference(_)) || !has_ref_binding(pat) {
+        return;
+    }
+    bind_by_reference(pat, mutable);
+    let inner = std::mem::replace(pat, syn::Pat::Verbatim(TokenStream::new()));
+    *pat = if mutable {
+        syn::parse_quote!(&mut #inner)
+    } else {
+        syn::parse_quote!(&#inner)
+    };
+}
+
+/// The sub-patterns of `pat` down to (not into) `&` patterns, which bind by value again.
+fn sub_patterns(pat: &mut syn::Pat) -> Vec<&mut syn::Pat> {
+    match pat {
+        syn::Pat::Ident(p) => p.subpat.iter_mut().map(|(_, s)| &mut **s).collect(),
+        syn::Pat::Struct(s) => s.fields.iter_mut().map(|f| &mut *f.pat).collect(),
+        syn::Pat::TupleStruct(t) => t.elems.iter_mut().collect(),
+        syn::Pat::Tuple(t) => t.elems.iter_mut().collect(),
+        syn::Pat::Slice(s) => s.elems.iter_mut().collect(),
+        syn::Pat::Or(o) => o.cases.iter_mut().collect(),
+        syn::Pat::Paren(p) => vec![&mut *p.pat],
+        _ => Vec::new(),
+    }
+}
+
+fn has_ref_binding(pat: &mut syn::Pat) -> bool {
+    matches!(pat, syn::Pat::Ident(p) if p.by_ref.is_some())
+        || sub_patterns(pat).into_iter().any(has_ref_binding)
+}
+
+/// Every plain binding becomes `ref` (or `ref mut`): what the default binding mode made it.
+fn bind_by_reference(pat: &mut syn::Pat, mutable: bool) {
+    if let syn::Pat::Ident(p) = pat {
+        // `None`, `MAX`: a unit variant or a constant, not a binding.
+        let binding = !p.ident.to_string().starts_with(char::is_uppercase);
+        if binding && p.by_ref.is_none() && p.mutability.is_none() {
+            p.by_ref = Some(Default::default());
+            p.mutability = mutable.then(Default::default);
+        }
+    }
+    for sub in sub_patterns(pat) {
+        bind_by_reference(sub, mutable);
+    }
+}
+
 fn arm_attrs(arm: &mut syn::Arm) -> Option<&mut Vec<syn::Attribute>> {
     Some(&mut arm.attrs)
 }
@@ -1093,7 +1163,49 @@ impl VisitMut for Rewrite<'_> {
 
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
         retain_compiled!(self, expr.arms, arm_attrs);
+        // Matched against a reference: it is written `&x`, or names a parameter of
+        // reference type, or another arm's pattern is `&..` (itertools 0.14's
+        // `PermutationState`).
+        let by_reference = self.is_reference(&expr.expr).or_else(|| {
+            expr.arms.iter().find_map(|a| match &a.pat {
+                syn::Pat::Reference(r) => Some(r.mutability.is_some()),
+                _ => None,
+            })
+        });
+        if let Some(mutable) = by_reference {
+            for arm in &mut expr.arms {
+                explicit_reference(&mut arm.pat, mutable);
+            }
+        }
         syn::visit_mut::visit_expr_match_mut(self, expr);
+    }
+
+    fn visit_expr_let_mut(&mut self, expr: &mut syn::ExprLet) {
+        if let Some(mutable) = self.is_reference(&expr.expr) {
+            explicit_reference(&mut expr.pat, mutable);
+        }
+        syn::visit_mut::visit_expr_let_mut(self, expr);
+    }
+
+    fn visit_signature_mut(&mut self, sig: &mut syn::Signature) {
+        // The parameters of the function being visited that are references.
+        self.reference_params.clear();
+        for input in &sig.inputs {
+            match input {
+                syn::FnArg::Receiver(r) if r.reference.is_some() => {
+                    self.reference_params
+                        .push(("self".into(), r.mutability.is_some()));
+                }
+                syn::FnArg::Typed(t) => {
+                    if let (syn::Pat::Ident(p), syn::Type::Reference(r)) = (&*t.pat, &*t.ty) {
+                        self.reference_params
+                            .push((p.ident.to_string(), r.mutability.is_some()));
+                    }
+                }
+                _ => {}
+            }
+        }
+        syn::visit_mut::visit_signature_mut(self, sig);
     }
 
     fn visit_item_mod_mut(&mut self, item: &mut syn::ItemMod) {
