@@ -1052,6 +1052,8 @@ impl VisitMut for Rewrite<'_> {
         if self.use_tree(&mut item.tree, item.leading_colon.is_some()) {
             item.leading_colon = None;
         }
+        // Every name in the tree, for `gen` (typenum's `use crate::{gen::consts, ..}`).
+        syn::visit_mut::visit_use_tree_mut(self, &mut item.tree);
     }
 
     fn visit_ident_mut(&mut self, ident: &mut Ident) {
