@@ -200,22 +200,7 @@ impl Cfg {
                         let is_attr =
                             matches!(&tokens[i], TokenTree::Ident(id) if id == "cfg_attr");
                         let inner = if is_attr {
-                            let parts = split_commas(g.stream());
-                            let mut new = TokenStream::new();
-                            for (n, part) in parts.iter().enumerate() {
-                                if n > 0 {
-                                    new.extend([TokenTree::Punct(proc_macro2::Punct::new(
-                                        ',',
-                                        proc_macro2::Spacing::Alone,
-                                    ))]);
-                                }
-                                if n == 0 {
-                                    new.extend(self.atom(part).0);
-                                } else {
-                                    new.extend(part.iter().cloned());
-                                }
-                            }
-                            new
+                            self.cfg_attr_arguments(g.stream())
                         } else {
                             self.predicate(&g.stream()).0
                         };
@@ -239,6 +224,41 @@ impl Cfg {
             i += 1;
         }
         out.into_iter().collect()
+    }
+}
+
+impl Cfg {
+    /// The arguments of a `cfg_attr(..)` with the condition's decided atoms rewritten.
+    fn cfg_attr_arguments(&self, arguments: TokenStream) -> TokenStream {
+        let parts = split_commas(arguments);
+        let mut new = TokenStream::new();
+        for (n, part) in parts.iter().enumerate() {
+            if n > 0 {
+                new.extend([TokenTree::Punct(proc_macro2::Punct::new(
+                    ',',
+                    proc_macro2::Spacing::Alone,
+                ))]);
+            }
+            if n == 0 {
+                new.extend(self.atom(part).0);
+            } else {
+                new.extend(part.iter().cloned());
+            }
+        }
+        new
+    }
+
+    /// Rewrites the decided atoms of a `#[cfg]` or `#[cfg_attr]` in place, whatever the
+    /// predicate comes to: for attributes where the node cannot simply be dropped (on a block
+    /// inside a function body, say).
+    pub fn rewrite(&self, attr: &mut syn::Attribute) {
+        if let syn::Meta::List(list) = &mut attr.meta {
+            if list.path.is_ident("cfg") {
+                list.tokens = self.predicate(&list.tokens).0;
+            } else if list.path.is_ident("cfg_attr") {
+                list.tokens = self.cfg_attr_arguments(list.tokens.clone());
+            }
+        }
     }
 }
 

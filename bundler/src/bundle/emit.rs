@@ -1118,13 +1118,9 @@ impl VisitMut for Rewrite<'_> {
     }
 
     fn visit_attribute_mut(&mut self, attr: &mut syn::Attribute) {
-        // Predicates left for the judge still get their features decided.
-        let mut one = vec![attr.clone()];
-        if !self.cfg.attrs(&mut one) {
-            if let [decided] = one.as_slice() {
-                *attr = decided.clone();
-            }
-        }
+        // Wherever a node with cfgs was not dropped or kept outright, its features are still
+        // decided (`#[cfg(feature = "alloc")] { .. }` inside a function body).
+        self.cfg.rewrite(attr);
     }
 
     fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
