@@ -321,46 +321,25 @@ impl<'l> Reach<'l> {
 
     fn run(&mut self) -> Result<(), Error> {
         let conditionals = self.conditionals()?;
+        // Macros that call a macro they are handed (`$m!`), and every named macro.
         let macros_calling_handed: Vec<ItemId> = self
-            .lib()
-            .modules
-            .iter()
-            .enumerate()
-            .flat_map(|(m, module)| {
-                module
-                    .entries
-                    .iter()
-                    .enumerate()
-                    .filter_map(move |(i, e)| match e {
-                        Entry::Item(syn::Item::Macro(mac))
-                            if mac.ident.is_some()
-                                && super::parse::calls_metavariable_macro(&mac.mac.tokens) =>
-                        {
-                            Some((m, i))
-                        }
-                        _ => None,
-                    })
+            .library_items(|item| match item {
+                syn::Item::Macro(mac)
+                    if mac.ident.is_some()
+                        && super::parse::calls_metavariable_macro(&mac.mac.tokens) =>
+                {
+                    Some(())
+                }
+                _ => None,
             })
+            .into_iter()
+            .map(|(id, ())| id)
             .collect();
+        let macros: Vec<(ItemId, String)> = self.library_items(|item| match item {
+            syn::Item::Macro(mac) => mac.ident.as_ref().map(|n| n.to_string()),
+            _ => None,
+        });
         let traits = self.trait_items();
-        let macros: Vec<(ItemId, String)> = self
-            .lib()
-            .modules
-            .iter()
-            .enumerate()
-            .flat_map(|(m, module)| {
-                module
-                    .entries
-                    .iter()
-                    .enumerate()
-                    .filter_map(move |(i, e)| match e {
-                        Entry::Item(syn::Item::Macro(mac)) => {
-                            mac.ident.as_ref().map(|n| ((m, i), n.to_string()))
-                        }
-                        _ => None,
-                    })
-            })
-            .collect();
         loop {
             while let Some(node) = self.work.pop() {
                 if !self.kept.insert(node) {
@@ -647,12 +626,24 @@ impl<'l> Reach<'l> {
 
     /// Every trait of the library with the names of its associated items.
     fn trait_items(&self) -> Vec<(ItemId, Vec<String>)> {
+        self.library_items(|item| match item {
+            syn::Item::Trait(_) => Some(
+                members(item)
+                    .into_iter()
+                    .filter_map(|(name, _)| name)
+                    .collect(),
+            ),
+            _ => None,
+        })
+    }
+
+    /// `pick` of every item of the modules parsed so far, where it gives something.
+    fn library_items<T>(&self, pick: impl Fn(&syn::Item) -> Option<T>) -> Vec<(ItemId, T)> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules.iter().enumerate() {
             for (i, entry) in module.entries.iter().enumerate() {
-                if let Entry::Item(item @ syn::Item::Trait(_)) = entry {
-                    let names = members(item).into_iter().filter_map(|(name, _)| name);
-                    out.push(((m, i), names.collect()));
+                if let Entry::Item(item) = entry {
+                    out.extend(pick(item).map(|t| ((m, i), t)));
                 }
             }
         }
