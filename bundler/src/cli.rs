@@ -50,7 +50,7 @@ pub enum Command {
         #[command(flatten)]
         problems: ProblemsArg,
         /// Multiply every time limit by this factor (for a machine slower than the judge's)
-        #[arg(long, default_value_t = 1.0, value_name = "FACTOR")]
+        #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_factor)]
         time_factor: f64,
         /// Problems compiled at once
         #[arg(long, short, default_value_t = 2)]
@@ -113,6 +113,14 @@ pub struct LibArg {
 impl LibArg {
     fn dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(Library::default_dir)
+    }
+}
+
+/// A finite number above zero (`--time-factor`).
+fn positive_factor(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(f) if f.is_finite() && f > 0.0 => Ok(f),
+        _ => Err(format!("`{text}` is not a number above zero")),
     }
 }
 

@@ -179,3 +179,71 @@ fn new_scaffolds_a_problem_that_builds() {
     ]));
     assert!(again.contains("already"), "{again}");
 }
+
+/// A `#[path]` back to a file being read is rustc's "circular modules": one located error,
+/// at once, where it once grew without end.
+#[test]
+fn circular_modules_are_an_error() {
+    let output = bundler(&[
+        "bundle",
+        "tests/fixtures/bundle/errors/path_cycle.rs",
+        "--lib",
+        "tests/fixtures/bundle/pathcycle",
+    ]);
+    let message = assert_one_error(&output);
+    assert!(
+        message.contains("src/a.rs:2:9: module `again`") && message.contains("circular modules"),
+        "{message}"
+    );
+}
+
+/// A byte-order mark before the first line is skipped, not glued into the code.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("bom.rs");
+    std::fs::write(
+        &solution,
+        "\u{feff}use game_lib::arith::gcd;\nfn main() {\n    println!(\"{}\", gcd(4, 6));\n}\n",
+    )
+    .unwrap();
+    let output = bundler(&[
+        "bundle",
+        solution.to_str().unwrap(),
+        "--lib",
+        LIB,
+        "--check",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.starts_with("use crate::game_lib::arith::gcd;"),
+        "{text}"
+    );
+}
+
+/// Nesting deeper than the main thread's stack allows (3,000 parentheses) still bundles.
+#[test]
+fn deep_nesting_does_not_overflow_the_stack() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("deep.rs");
+    let depth = 3000;
+    let expr = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
+    std::fs::write(&solution, format!("fn main() {{ let _x = {expr}; }}\n")).unwrap();
+    let output = bundler(&["bundle", solution.to_str().unwrap(), "--lib", LIB]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
+
+/// `--time-factor` must be a finite number above zero, checked before any work.
+#[test]
+fn a_bad_time_factor_is_refused_at_once() {
+    for bad in ["0", "NaN", "inf", "-2", "x"] {
+        let output = bundler(&["test", &format!("--time-factor={bad}")]);
+        assert!(!output.status.success(), "--time-factor={bad} accepted");
+        assert!(
+            stderr(&output).contains("--time-factor"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}

@@ -36,6 +36,13 @@ pub enum ErrorKind {
         module: String,
         tried: Vec<PathBuf>,
     },
+    #[error("{at}: module `{module}` is {}, a file that already contains it (circular modules)\n{}",
+        file.display(), at.excerpt())]
+    ModuleCycle {
+        at: Location,
+        module: String,
+        file: PathBuf,
+    },
     #[error("{at}: `{path}` is not in the library: `{parent}` has no `{name}`{}\n{}",
         suggestion.as_ref().map_or(String::new(), |s| format!("; did you mean `{s}`?")),
         at.excerpt())]

@@ -325,6 +325,21 @@ impl Library {
                     }
                     .into());
                 };
+                // `#[path]` back to a file already being read: rustc's "circular modules".
+                let canonical =
+                    |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+                let mut ancestor = Some(parent);
+                while let Some(a) = ancestor {
+                    if canonical(&self.modules[a].file) == canonical(path) {
+                        return Err(ErrorKind::ModuleCycle {
+                            at: Location::of_span(&file, &text, module.ident.span()),
+                            module: name,
+                            file: path.clone(),
+                        }
+                        .into());
+                    }
+                    ancestor = self.modules[a].parent;
+                }
                 child_module.unparsed = Some(if path.ends_with("mod.rs") {
                     path.parent().unwrap_or(children_dir).to_path_buf()
                 } else {

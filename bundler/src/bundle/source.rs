@@ -94,14 +94,19 @@ pub fn read(path: &Path) -> Result<String, SourceError> {
         path: path.to_path_buf(),
         source,
     })?;
-    String::from_utf8(bytes).map_err(|e| {
+    let mut text = String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let lossy = String::from_utf8_lossy(e.as_bytes());
         let prefix = String::from_utf8_lossy(&e.as_bytes()[..good]);
         SourceError::NotUtf8 {
             at: Location::of_offset(path, &lossy, prefix.len()),
         }
-    })
+    })?;
+    // A byte-order mark is no part of the code (rustc skips it too).
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
 }
 
 /// Parses a whole Rust file.
