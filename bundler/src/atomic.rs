@@ -46,6 +46,48 @@ pub fn write_files(files: &[(&Path, &str)]) -> Result<(), WriteError> {
     result
 }
 
+/// Writes one output file as a user means it: through a symlink to its target, straight into
+/// a device or FIFO (`/dev/stdout`, `/dev/null`), and otherwise atomically, keeping the
+/// permissions of the file it replaces.
+pub fn write_output(path: &Path, contents: &str) -> Result<(), WriteError> {
+    let target = through_symlinks(path);
+    let fail = |source| WriteError {
+        path: path.to_path_buf(),
+        source,
+    };
+    match std::fs::metadata(&target) {
+        Ok(meta) if !meta.is_file() && !meta.is_dir() => {
+            let mut file = std::fs::OpenOptions::new()
+                .write(true)
+                .open(&target)
+                .map_err(fail)?;
+            file.write_all(contents.as_bytes()).map_err(fail)
+        }
+        Ok(meta) => {
+            write_files(&[(&target, contents)])?;
+            std::fs::set_permissions(&target, meta.permissions()).map_err(fail)
+        }
+        Err(_) => write_files(&[(&target, contents)]),
+    }
+}
+
+/// The file a chain of symlinks at `path` ends at (`path` itself if it is none).
+fn through_symlinks(path: &Path) -> PathBuf {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match std::fs::read_link(&current) {
+            Ok(next) => {
+                current = match current.parent() {
+                    Some(dir) if next.is_relative() => dir.join(next),
+                    _ => next,
+                }
+            }
+            Err(_) => break,
+        }
+    }
+    current
+}
+
 /// `.<name>.<pid>.tmp` beside `target`: hidden, and distinct per process.
 fn temp_path(target: &Path) -> PathBuf {
     let name = target

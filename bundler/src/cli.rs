@@ -204,6 +204,8 @@ pub enum CliError {
     Write(#[from] atomic::WriteError),
     #[error("cannot write the output: {0}")]
     Output(#[from] io::Error),
+    #[error("{}: the output would overwrite the solution itself; name another file", .0.display())]
+    OutputIsInput(PathBuf),
 }
 
 /// Runs one command; what it prints goes to `out`. The exit code is a failure when `test`
@@ -217,6 +219,16 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             check: compile,
             strip_docs,
         } => {
+            if let Some(output) = &output {
+                let same = |a: &Path, b: &Path| {
+                    std::fs::canonicalize(a)
+                        .ok()
+                        .is_some_and(|a| Some(a) == std::fs::canonicalize(b).ok())
+                };
+                if same(output, &solution) {
+                    return Err(CliError::OutputIsInput(output.clone()));
+                }
+            }
             let mut library = libs.open(&solution)?;
             let text = crate::bundle(&solution, &mut library, &BundleOptions { strip_docs })?;
             // The process ends soon: freeing every syntax tree of the library one by one
@@ -313,8 +325,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
 /// Writes `text` to `path` atomically, or to `out`.
 fn emit(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
     match path {
-        Some(path) => atomic::write_files(&[(path, text)])?,
-        None => out.write_all(text.as_bytes())?,
+        Some(path) if path != Path::new("-") => atomic::write_output(path, text)?,
+        _ => out.write_all(text.as_bytes())?,
     }
     Ok(())
 }

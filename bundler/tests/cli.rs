@@ -247,3 +247,59 @@ fn a_bad_time_factor_is_refused_at_once() {
         );
     }
 }
+
+/// `-o` as a user means it: never over the solution; through a symlink to its target (the
+/// link stays, the target keeps its mode); straight into a device; `-` is stdout.
+#[test]
+fn output_paths_are_written_as_meant() {
+    let solution = std::fs::canonicalize("tests/fixtures/bundle/solutions/grouped.rs").unwrap();
+    let solution = solution.to_str().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("sol.rs");
+    std::fs::copy(solution, &copy).unwrap();
+    let before = std::fs::read(&copy).unwrap();
+    let copy_arg = copy.to_str().unwrap();
+    let refused = bundler(&["bundle", copy_arg, "--lib", LIB, "-o", copy_arg]);
+    assert!(assert_one_error(&refused).contains("would overwrite the solution itself"));
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        before,
+        "the solution was touched"
+    );
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let target = dir.path().join("target.rs");
+        std::fs::write(&target, "old").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+        let link = dir.path().join("link.rs");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let written = bundler(&[
+            "bundle",
+            solution,
+            "--lib",
+            LIB,
+            "-o",
+            link.to_str().unwrap(),
+        ]);
+        assert!(written.status.success(), "{}", stderr(&written));
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert!(std::fs::read_to_string(&target)
+            .unwrap()
+            .contains("mod game_lib"));
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o600);
+
+        let null = bundler(&["bundle", solution, "--lib", LIB, "-o", "/dev/null"]);
+        assert!(null.status.success(), "{}", stderr(&null));
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+    }
+
+    let dash = bundler(&["bundle", solution, "--lib", LIB, "-o", "-"]);
+    assert!(dash.status.success(), "{}", stderr(&dash));
+    assert!(String::from_utf8_lossy(&dash.stdout).contains("mod game_lib"));
+}

@@ -379,7 +379,17 @@ impl Solution {
             .file
             .items
             .iter()
-            .filter(|item| !matches!(item, syn::Item::ExternCrate(_)))
+            // Only the type namespace, the module's: `fn templates()` may stay.
+            .filter(|item| {
+                !matches!(
+                    item,
+                    syn::Item::ExternCrate(_)
+                        | syn::Item::Fn(_)
+                        | syn::Item::Const(_)
+                        | syn::Item::Static(_)
+                        | syn::Item::Macro(_)
+                )
+            })
             .filter_map(item_name)
             .filter(|ident| *ident == name)
             .map(|ident| ident.span())
