@@ -303,3 +303,24 @@ fn output_paths_are_written_as_meant() {
     assert!(dash.status.success(), "{}", stderr(&dash));
     assert!(String::from_utf8_lossy(&dash.stdout).contains("mod game_lib"));
 }
+
+/// The bundle adds `mod game_lib` at the root: a function of that name, or a module of that
+/// name further down, does not clash with it (rustc accepts both).
+#[test]
+fn names_rustc_accepts_beside_the_library_module_are_accepted() {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("names.rs");
+    std::fs::write(
+        &solution,
+        "use game_lib::arith::gcd;\nfn game_lib() -> u64 {\n    1\n}\nmod inner {\n    pub mod game_lib {}\n}\nfn main() {\n    println!(\"{}\", gcd(4, 6) + game_lib());\n}\n",
+    )
+    .unwrap();
+    let output = bundler(&[
+        "bundle",
+        solution.to_str().unwrap(),
+        "--lib",
+        LIB,
+        "--check",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}
