@@ -61,10 +61,18 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> St
     }
     edits.sort();
     edits.dedup();
-    let mut text = solution.text.clone();
-    for (start, end, replacement) in edits.into_iter().rev() {
-        text.replace_range(start..end, &replacement);
+    // One pass over the text: replacing in place would move its tail once per edit.
+    let mut text = String::with_capacity(solution.text.len() + 16 * edits.len());
+    let mut done = 0;
+    for (start, end, replacement) in edits {
+        if start < done {
+            continue; // inside an edit already made
+        }
+        text.push_str(&solution.text[done..start]);
+        text.push_str(&replacement);
+        done = end;
     }
+    text.push_str(&solution.text[done..]);
     if !text.ends_with('\n') {
         text.push('\n');
     }

@@ -342,6 +342,8 @@ pub struct Solution {
     pub path: PathBuf,
     pub text: String,
     pub file: syn::File,
+    /// The byte offset of each line's start, for spans to offsets in constant time.
+    line_starts: Vec<usize>,
 }
 
 impl Solution {
@@ -352,10 +354,14 @@ impl Solution {
 
     pub fn from_text(path: &Path, text: String) -> Result<Solution, Error> {
         let file = source::parse(path, &text)?;
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         Ok(Solution {
             path: path.to_path_buf(),
             text,
             file,
+            line_starts,
         })
     }
 
@@ -476,12 +482,11 @@ impl Solution {
     }
 
     fn byte_at(&self, line: usize, column: usize) -> usize {
-        let line_start: usize = self
-            .text
-            .split_inclusive('\n')
-            .take(line - 1)
-            .map(str::len)
-            .sum();
+        let line_start = self
+            .line_starts
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(self.text.len());
         let rest = &self.text[line_start..];
         line_start
             + rest
