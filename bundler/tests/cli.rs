@@ -200,20 +200,10 @@ fn circular_modules_are_an_error() {
 /// A byte-order mark before the first line is skipped, not glued into the code.
 #[test]
 fn a_byte_order_mark_is_skipped() {
-    let dir = tempfile::tempdir().unwrap();
-    let solution = dir.path().join("bom.rs");
-    std::fs::write(
-        &solution,
+    let output = bundle_text(
         "\u{feff}use game_lib::arith::gcd;\nfn main() {\n    println!(\"{}\", gcd(4, 6));\n}\n",
-    )
-    .unwrap();
-    let output = bundler(&[
-        "bundle",
-        solution.to_str().unwrap(),
-        "--lib",
-        LIB,
-        "--check",
-    ]);
+        &["--check"],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -225,12 +215,9 @@ fn a_byte_order_mark_is_skipped() {
 /// Nesting deeper than the main thread's stack allows (3,000 parentheses) still bundles.
 #[test]
 fn deep_nesting_does_not_overflow_the_stack() {
-    let dir = tempfile::tempdir().unwrap();
-    let solution = dir.path().join("deep.rs");
     let depth = 3000;
     let expr = format!("{}1{}", "(".repeat(depth), ")".repeat(depth));
-    std::fs::write(&solution, format!("fn main() {{ let _x = {expr}; }}\n")).unwrap();
-    let output = bundler(&["bundle", solution.to_str().unwrap(), "--lib", LIB]);
+    let output = bundle_text(&format!("fn main() {{ let _x = {expr}; }}\n"), &[]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
 
@@ -308,19 +295,19 @@ fn output_paths_are_written_as_meant() {
 /// name further down, does not clash with it (rustc accepts both).
 #[test]
 fn names_rustc_accepts_beside_the_library_module_are_accepted() {
-    let dir = tempfile::tempdir().unwrap();
-    let solution = dir.path().join("names.rs");
-    std::fs::write(
-        &solution,
+    let output = bundle_text(
         "use game_lib::arith::gcd;\nfn game_lib() -> u64 {\n    1\n}\nmod inner {\n    pub mod game_lib {}\n}\nfn main() {\n    println!(\"{}\", gcd(4, 6) + game_lib());\n}\n",
-    )
-    .unwrap();
-    let output = bundler(&[
-        "bundle",
-        solution.to_str().unwrap(),
-        "--lib",
-        LIB,
-        "--check",
-    ]);
+        &["--check"],
+    );
     assert!(output.status.success(), "{}", stderr(&output));
+}
+
+/// `bundler bundle` of a solution with this text, against the fixture library, with `args`.
+fn bundle_text(text: &str, args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let solution = dir.path().join("sol.rs");
+    std::fs::write(&solution, text).unwrap();
+    let mut all = vec!["bundle", solution.to_str().unwrap(), "--lib", LIB];
+    all.extend(args);
+    bundler(&all)
 }

@@ -6,7 +6,7 @@
 //! renames and feature unification exactly as a Cargo build would; it runs `--offline` first,
 //! so fetched sources suffice, and online only when that fails.
 
-use super::source::{self, Location, SourceError};
+use super::source::{self, SourceError};
 use super::{Error, ErrorKind};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -190,7 +190,7 @@ pub fn enclosing_package(solution: &Path) -> Option<PathBuf> {
     for dir in absolute.ancestors().skip(1) {
         let manifest = dir.join("Cargo.toml");
         if manifest.is_file() {
-            let table = read_toml(&manifest).ok()?;
+            let table = source::read_manifest(&manifest).ok()?;
             if table.contains_key("package") {
                 let has_deps = table
                     .get("dependencies")
@@ -241,22 +241,15 @@ impl Manifest {
             }
             .into());
         }
-        let table = read_toml(&path)?;
+        let table = source::read_manifest(&path)?;
         let get = |t: &str, key: &str| table.get(t).and_then(|t| t.get(key)).cloned();
         let package_name = get("package", "name")
             .and_then(|n| n.as_str().map(str::to_string))
             .ok_or_else(|| SourceError::NoCrateName { path: path.clone() })?;
-        let name = get("lib", "name")
-            .and_then(|n| n.as_str().map(str::to_string))
-            .unwrap_or_else(|| package_name.replace('-', "_"));
+        let (name, root) = source::library_name_and_root(&table, dir, &path)?;
         let version = get("package", "version")
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        let root = dir.join(
-            get("lib", "path")
-                .and_then(|p| p.as_str().map(str::to_string))
-                .unwrap_or_else(|| "src/lib.rs".into()),
-        );
         let edition = match get("package", "edition") {
             Some(toml::Value::String(e)) => Edition::parse(&e),
             Some(toml::Value::Table(t)) if t.get("workspace").is_some() => {
@@ -384,23 +377,11 @@ impl Manifest {
     }
 }
 
-fn read_toml(path: &Path) -> Result<toml::Table, Error> {
-    let text = source::read(path)?;
-    text.parse().map_err(|e: toml::de::Error| {
-        let offset = e.span().map_or(0, |s| s.start);
-        SourceError::Manifest {
-            at: Location::of_offset(path, &text, offset),
-            message: e.message().to_string(),
-        }
-        .into()
-    })
-}
-
 /// `[workspace.package] edition` of the nearest workspace above `dir`.
 fn workspace_edition(dir: &Path) -> Option<Edition> {
     for ancestor in dir.ancestors().skip(1) {
         let path = ancestor.join("Cargo.toml");
-        if let Ok(table) = read_toml(&path) {
+        if let Ok(table) = source::read_manifest(&path) {
             if let Some(workspace) = table.get("workspace") {
                 let edition = workspace.get("package")?.get("edition")?.as_str()?;
                 return Some(Edition::parse(edition));

@@ -26,6 +26,13 @@ pub enum Node {
 }
 
 impl Node {
+    /// The module it is in (a module: itself).
+    fn module(self) -> ModuleId {
+        match self {
+            Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => m,
+        }
+    }
+
     fn of(def: Def) -> Option<Node> {
         match def {
             Def::Module(m) => Some(Node::Module(m)),
@@ -83,12 +90,16 @@ impl Kept {
 
     /// Whether anything of crate `krate` is kept.
     pub fn has_crate(&self, lib: &Library, krate: usize) -> bool {
-        self.nodes.iter().any(|n| match *n {
-            Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
-                lib.modules[m].krate == krate
-            }
-        })
+        crates_of(lib, &self.nodes).contains(&krate)
     }
+}
+
+/// The crates `nodes` are in.
+fn crates_of(lib: &Library, nodes: &BTreeSet<Node>) -> BTreeSet<usize> {
+    nodes
+        .iter()
+        .map(|n| lib.modules[n.module()].krate)
+        .collect()
 }
 
 /// A member of a trait or impl: its name, and whether it must stay whatever uses it (a
@@ -296,13 +307,7 @@ impl<'l> Reach<'l> {
         let lib = self.lib();
         // Only crates something is kept from: an impl in another crate needs that crate's
         // own items in its header too.
-        let reached: BTreeSet<usize> = self
-            .kept
-            .iter()
-            .map(|n| match *n {
-                Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => lib.modules[m].krate,
-            })
-            .collect();
+        let reached = crates_of(lib, &self.kept);
         (0..lib.modules.len())
             .filter(|&m| {
                 let hints = lib.hints(m);
@@ -349,21 +354,9 @@ impl<'l> Reach<'l> {
                     self.work.push(dep);
                 }
             }
-            let reached: BTreeSet<usize> = self
-                .kept
-                .iter()
-                .map(|n| match *n {
-                    Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
-                        self.lib().modules[m].krate
-                    }
-                })
-                .collect();
             let lib = self.lib();
-            let in_reached_crate = |n: &Node| match *n {
-                Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => {
-                    reached.contains(&lib.modules[m].krate)
-                }
-            };
+            let reached = crates_of(lib, &self.kept);
+            let in_reached_crate = |n: &Node| reached.contains(&lib.modules[n.module()].krate);
             for (id, needs_all, refs) in &conditionals {
                 let node = Node::Item(id.0, id.1);
                 if self.kept.contains(&node) {

@@ -358,38 +358,37 @@ impl<'l> Resolver<'l> {
         if let Some(&dep) = krate.spec.deps.get(name) {
             return Some(Def::Module(self.lib.crates[dep].root));
         }
-        let root = krate.root;
-        if self.lib.is_loaded(root) {
-            for entry in &self.lib.modules[root].entries {
-                if let Entry::Item(syn::Item::ExternCrate(e)) = entry {
-                    let bound = e.rename.as_ref().map_or(&e.ident, |(_, r)| r);
-                    if bound == name {
-                        return Some(self.extern_crate_def(m, &e.ident.to_string()));
-                    }
-                }
+        for e in self.root_extern_crates(m) {
+            let bound = e.rename.as_ref().map_or(&e.ident, |(_, r)| r);
+            if bound == name {
+                return Some(self.extern_crate_def(m, &e.ident.to_string()));
             }
         }
         matches!(name, "std" | "core").then_some(Def::Extern)
     }
 
+    /// The `extern crate` items at the root of `m`'s crate (none until it is parsed).
+    fn root_extern_crates(&self, m: ModuleId) -> impl Iterator<Item = &'l syn::ItemExternCrate> {
+        let root = self.crate_root(m);
+        let entries: &'l [Entry] = if self.lib.is_loaded(root) {
+            &self.lib.modules[root].entries
+        } else {
+            &[]
+        };
+        entries.iter().filter_map(|entry| match entry {
+            Entry::Item(syn::Item::ExternCrate(e)) => Some(e),
+            _ => None,
+        })
+    }
+
     /// The crate `name` stands for when `m`'s crate root renames `std`, `core` or `alloc` to
     /// it (`extern crate alloc as stdalloc;`), which puts it in the extern prelude.
     pub fn extern_alias(&self, m: ModuleId, name: &str) -> Option<String> {
-        let root = self.crate_root(m);
-        if !self.lib.is_loaded(root) {
-            return None;
-        }
-        self.lib.modules[root]
-            .entries
-            .iter()
-            .find_map(|entry| match entry {
-                Entry::Item(syn::Item::ExternCrate(e)) => {
-                    let real = e.ident.to_string();
-                    let renamed = e.rename.as_ref().is_some_and(|(_, r)| r == name);
-                    (renamed && matches!(real.as_str(), "std" | "core" | "alloc")).then_some(real)
-                }
-                _ => None,
-            })
+        self.root_extern_crates(m).find_map(|e| {
+            let real = e.ident.to_string();
+            let renamed = e.rename.as_ref().is_some_and(|(_, r)| r == name);
+            (renamed && matches!(real.as_str(), "std" | "core" | "alloc")).then_some(real)
+        })
     }
 
     /// What `extern crate name` written in `m`'s crate refers to.
@@ -639,24 +638,15 @@ impl<'l> Resolver<'l> {
         {
             return None;
         }
-        let root = self.crate_root(m);
-        self.lib.modules[root]
-            .entries
-            .iter()
-            .find_map(|entry| match entry {
-                Entry::Item(syn::Item::ExternCrate(e))
-                    if e.attrs.iter().any(|a| a.path().is_ident("macro_use")) =>
+        self.root_extern_crates(m)
+            .filter(|e| e.attrs.iter().any(|a| a.path().is_ident("macro_use")))
+            .find_map(|e| match self.extern_crate_def(m, &e.ident.to_string()) {
+                Def::Module(dep)
+                    if self
+                        .lookup(dep, name, Some(Ns::Macro), None, &mut Vec::new())
+                        .is_ok_and(|r| !r.defs.is_empty()) =>
                 {
-                    match self.extern_crate_def(m, &e.ident.to_string()) {
-                        Def::Module(dep)
-                            if self
-                                .lookup(dep, name, Some(Ns::Macro), None, &mut Vec::new())
-                                .is_ok_and(|r| !r.defs.is_empty()) =>
-                        {
-                            Some(dep)
-                        }
-                        _ => None,
-                    }
+                    Some(dep)
                 }
                 _ => None,
             })

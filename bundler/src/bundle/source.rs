@@ -289,14 +289,27 @@ fn string_end(bytes: &[u8], from: usize, raw: Option<usize>) -> Option<usize> {
 /// `_`. Also returns the path of its root file (`[lib] path`, else `src/lib.rs`).
 pub fn library_manifest(library_dir: &Path) -> Result<(String, PathBuf), SourceError> {
     let path = library_dir.join("Cargo.toml");
-    let text = read(&path)?;
-    let manifest: toml::Table = text.parse().map_err(|e: toml::de::Error| {
+    library_name_and_root(&read_manifest(&path)?, library_dir, &path)
+}
+
+/// A `Cargo.toml`, parsed; a syntax error points at its place.
+pub fn read_manifest(path: &Path) -> Result<toml::Table, SourceError> {
+    let text = read(path)?;
+    text.parse().map_err(|e: toml::de::Error| {
         let offset = e.span().map_or(0, |s| s.start);
         SourceError::Manifest {
-            at: Location::of_offset(&path, &text, offset),
+            at: Location::of_offset(path, &text, offset),
             message: e.message().to_string(),
         }
-    })?;
+    })
+}
+
+/// [`library_manifest`] of a manifest already read from `path` in `library_dir`.
+pub fn library_name_and_root(
+    manifest: &toml::Table,
+    library_dir: &Path,
+    path: &Path,
+) -> Result<(String, PathBuf), SourceError> {
     let field = |table: &str, key: &str| {
         manifest
             .get(table)
@@ -307,7 +320,9 @@ pub fn library_manifest(library_dir: &Path) -> Result<(String, PathBuf), SourceE
     let name = field("lib", "name")
         .or_else(|| field("package", "name"))
         .map(|n| n.replace('-', "_"))
-        .ok_or(SourceError::NoCrateName { path })?;
+        .ok_or_else(|| SourceError::NoCrateName {
+            path: path.to_path_buf(),
+        })?;
     let root = library_dir.join(field("lib", "path").unwrap_or_else(|| "src/lib.rs".into()));
     Ok((name, root))
 }
