@@ -23,7 +23,11 @@ fn every_problem_is_accepted() {
         bundler::bundle(main, &mut library, &bundler::BundleOptions::default())
             .map_err(|e| e.to_string())
     };
-    let report = judge::run(&problems, &[], &bundle, &JudgeOptions::default())
+    let opts = JudgeOptions {
+        supervisor: env!("CARGO_BIN_EXE_supervisor").into(),
+        ..JudgeOptions::default()
+    };
+    let report = judge::run(&problems, &[], &bundle, &opts)
         .unwrap_or_else(|e| panic!("the judge could not run: {e}"));
     let _ = writeln!(std::io::stderr(), "\n{report}");
     assert!(

@@ -6,6 +6,10 @@ use std::process::ExitCode;
 const STACK_BYTES: usize = 512 << 20;
 
 fn main() -> ExitCode {
+    // The judge's supervisor: internal, and single-threaded (it forks), so before anything.
+    if let Some(code) = bundler::judge::supervise::main_if_asked() {
+        return code;
+    }
     let cli = bundler::cli::Cli::parse();
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)

@@ -3,6 +3,7 @@
 
 use sha2::{Digest, Sha256};
 use std::fmt;
+use std::io::{self, BufRead};
 
 /// Longest expected/got excerpt shown in a WA verdict, in characters.
 const EXCERPT_CHARS: usize = 60;
@@ -18,6 +19,8 @@ pub enum Mismatch {
     },
     /// The normalized output's SHA-256 differs from the expected digest.
     Digest { got_lines: usize },
+    /// The problem's checker or interactor (`by`) rejected the output, saying `message`.
+    Judged { by: &'static str, message: String },
 }
 
 impl fmt::Display for Mismatch {
@@ -36,6 +39,8 @@ impl fmt::Display for Mismatch {
             Mismatch::Digest { got_lines } => {
                 write!(f, "output digest differs; got {got_lines} lines")
             }
+            Mismatch::Judged { by, message } if message.is_empty() => write!(f, "{by} rejected it"),
+            Mismatch::Judged { by, message } => write!(f, "{by}: {message}"),
         }
     }
 }
@@ -51,58 +56,107 @@ fn excerpt(line: Option<&str>) -> String {
     }
 }
 
-/// The lines a judge compares: each without trailing whitespace, trailing empty lines dropped.
-pub fn normalized_lines(text: &str) -> Vec<&str> {
-    let mut lines: Vec<&str> = text.lines().map(str::trim_end).collect();
-    while lines.last() == Some(&"") {
-        lines.pop();
-    }
-    lines
+/// The lines a judge compares, read one at a time: each without trailing whitespace, trailing
+/// empty lines dropped. Only the current line is held, so a long output of blank lines costs
+/// nothing; a single line is bounded by the output limit the run was under.
+pub struct NormalizedLines<R> {
+    reader: R,
+    /// Blank lines read but not yet returned: they count only if a non-blank line follows.
+    blanks_pending: u64,
+    /// The non-blank line that ended a run of blanks, returned after them.
+    held: Option<Vec<u8>>,
 }
 
-/// Compares an output with the expected text.
-pub fn compare(expected: &str, got: &str) -> Result<(), Mismatch> {
-    let expected = normalized_lines(expected);
-    let got = normalized_lines(got);
-    let differing = (0..expected.len().max(got.len())).find(|&i| expected.get(i) != got.get(i));
-    match differing {
-        None => Ok(()),
-        Some(i) => Err(Mismatch::Line {
-            line: i + 1,
-            expected: expected.get(i).map(|s| s.to_string()),
-            got: got.get(i).map(|s| s.to_string()),
-        }),
+impl<R: BufRead> NormalizedLines<R> {
+    pub fn new(reader: R) -> Self {
+        NormalizedLines {
+            reader,
+            blanks_pending: 0,
+            held: None,
+        }
+    }
+
+    /// The next line, or `None` at the end (of the meaningful lines).
+    pub fn next_line(&mut self) -> io::Result<Option<Vec<u8>>> {
+        if self.held.is_some() {
+            if self.blanks_pending > 0 {
+                self.blanks_pending -= 1;
+                return Ok(Some(Vec::new()));
+            }
+            return Ok(self.held.take());
+        }
+        loop {
+            let mut line = Vec::new();
+            if self.reader.read_until(b'\n', &mut line)? == 0 {
+                return Ok(None);
+            }
+            let kept = line.trim_ascii_end().len();
+            line.truncate(kept);
+            if line.is_empty() {
+                self.blanks_pending += 1;
+                continue;
+            }
+            if self.blanks_pending == 0 {
+                return Ok(Some(line));
+            }
+            self.held = Some(line);
+            self.blanks_pending -= 1;
+            return Ok(Some(Vec::new()));
+        }
     }
 }
 
-/// Compares an output with the lowercase hex SHA-256 of the expected normalized output.
-pub fn compare_digest(expected_hex: &str, got: &str) -> Result<(), Mismatch> {
-    let lines = normalized_lines(got);
-    if digest_hex(&lines) == expected_hex {
-        Ok(())
-    } else {
-        Err(Mismatch::Digest {
-            got_lines: lines.len(),
-        })
+fn text(line: Vec<u8>) -> String {
+    String::from_utf8_lossy(&line).into_owned()
+}
+
+/// Compares an output with the expected text, both read as streams.
+pub fn compare(expected: impl BufRead, got: impl BufRead) -> io::Result<Result<(), Mismatch>> {
+    let mut expected = NormalizedLines::new(expected);
+    let mut got = NormalizedLines::new(got);
+    let mut line = 0;
+    loop {
+        line += 1;
+        let (want, have) = (expected.next_line()?, got.next_line()?);
+        match (want, have) {
+            (None, None) => return Ok(Ok(())),
+            (want, have) if want != have => {
+                return Ok(Err(Mismatch::Line {
+                    line,
+                    expected: want.map(text),
+                    got: have.map(text),
+                }))
+            }
+            _ => {}
+        }
     }
 }
 
-/// SHA-256 of the lines joined with "\n" plus a final "\n", as lowercase hex.
-pub fn digest_hex(lines: &[&str]) -> String {
+/// Compares an output, read as a stream, with the lowercase hex SHA-256 of the expected
+/// normalized output.
+pub fn compare_digest(expected_hex: &str, got: impl BufRead) -> io::Result<Result<(), Mismatch>> {
+    let mut lines = NormalizedLines::new(got);
     let mut hasher = Sha256::new();
-    for line in lines {
-        hasher.update(line.as_bytes());
+    let mut count = 0;
+    while let Some(line) = lines.next_line()? {
+        hasher.update(&line);
         hasher.update(b"\n");
+        count += 1;
     }
-    if lines.is_empty() {
+    if count == 0 {
         // The layout defines the normalized text as the joined lines plus a final "\n".
         hasher.update(b"\n");
     }
-    hasher
+    let hex: String = hasher
         .finalize()
         .iter()
         .map(|byte| format!("{byte:02x}"))
-        .collect()
+        .collect();
+    Ok(if hex == expected_hex {
+        Ok(())
+    } else {
+        Err(Mismatch::Digest { got_lines: count })
+    })
 }
 
 /// Whether `text` is a SHA-256 digest written as the layout requires (64 lowercase hex digits).
@@ -113,6 +167,14 @@ pub fn is_digest_hex(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn compare(expected: &str, got: &str) -> Result<(), Mismatch> {
+        super::compare(expected.as_bytes(), got.as_bytes()).unwrap()
+    }
+
+    fn compare_digest(hex: &str, got: &str) -> Result<(), Mismatch> {
+        super::compare_digest(hex, got.as_bytes()).unwrap()
+    }
 
     #[test]
     fn trailing_whitespace_and_blank_lines_are_ignored() {

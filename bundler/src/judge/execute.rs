@@ -1,21 +1,284 @@
-//! Compiling a bundle with plain rustc and running the binary under a time limit.
+//! Running programs for the judge, each under its own supervisor process (see
+//! [`super::supervise`]): compiling with plain rustc, generating inputs, and running solutions,
+//! checkers and interactors under limits.
 
+use super::sandbox::Isolation;
+use super::supervise::{End, Limit, Limits, RunReport, RunSpec, Stream};
 use super::JudgeError;
-use std::fs::{self, File};
-use std::path::Path;
-use std::process::{Command, ExitStatus, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use nix::sys::signal::{kill, Signal};
+use nix::unistd::Pid;
+use std::fs::File;
+use std::io::Read;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
-/// How often a running solution is checked for exit, time and output size.
+/// How often the judge looks at its supervisors (and at the interrupt flag).
 const POLL: Duration = Duration::from_millis(1);
 
-/// Writes `source` as `main.rs` in `dir` and compiles it exactly as a judge would.
-/// Returns rustc's first error (with its location) when compilation fails.
-pub fn compile(dir: &Path, source: &str) -> Result<Result<(), String>, JudgeError> {
-    let result = crate::bundle::check::compile_in(dir, source, "2021")
-        .map_err(|e| JudgeError::Tool(format!("could not compile with rustc: {e}")))?;
-    Ok(result.map_err(|stderr| first_error(&stderr).unwrap_or_else(|| tail(&stderr))))
+/// Limits for rustc (and the linker it runs): a compile bomb gets CE, not the machine.
+pub const COMPILE_LIMITS: Limits = Limits {
+    cpu: Duration::from_secs(120),
+    wall: Duration::from_secs(60),
+    memory: 2 << 30,
+    address_space: None,
+    file_size: Some(1 << 30),
+    processes: 64,
+};
+
+/// Limits for a problem's generator and checker: trusted, but bounded all the same.
+pub const TOOL_LIMITS: Limits = Limits {
+    cpu: Duration::from_secs(60),
+    wall: Duration::from_secs(60),
+    memory: 2 << 30,
+    address_space: None,
+    file_size: Some(1 << 30),
+    processes: 64,
+};
+
+/// Starts supervisors and waits for them, stopping them all when `stop` is raised.
+pub struct Runner<'a> {
+    /// The executable whose `supervise` subcommand is [`super::supervise::main`].
+    pub supervisor: &'a Path,
+    pub stop: &'a (dyn Fn() -> bool + Sync),
+}
+
+/// A supervisor that was started.
+struct Running {
+    child: Child,
+    report: PathBuf,
+}
+
+impl Runner<'_> {
+    fn start(&self, spec: &RunSpec, stdin: Stdio, stdout: Stdio) -> Result<Running, JudgeError> {
+        let json = serde_json::to_string(spec).expect("a run spec always serializes");
+        let child = Command::new(self.supervisor)
+            .arg("supervise")
+            .arg(json)
+            // A group of its own: the terminal's Ctrl-C reaches the judge only, which then
+            // stops every run in order.
+            .process_group(0)
+            .stdin(stdin)
+            .stdout(stdout)
+            .spawn()
+            .map_err(|e| {
+                JudgeError::Tool(format!(
+                    "could not start the supervisor {}: {e}",
+                    self.supervisor.display()
+                ))
+            })?;
+        Ok(Running {
+            child,
+            report: spec.report.clone(),
+        })
+    }
+
+    /// Waits for every run; on a stop request, stops them all and reports `Interrupted`.
+    fn wait_all(&self, mut runs: Vec<Running>) -> Result<Vec<RunReport>, JudgeError> {
+        let mut done: Vec<bool> = vec![false; runs.len()];
+        while done.iter().any(|d| !d) {
+            if (self.stop)() {
+                for run in &mut runs {
+                    let _ = kill(Pid::from_raw(run.child.id() as i32), Signal::SIGTERM);
+                }
+                for run in &mut runs {
+                    let _ = run.child.wait();
+                }
+                return Err(JudgeError::Interrupted);
+            }
+            for (run, done) in runs.iter_mut().zip(&mut done) {
+                if !*done {
+                    *done = run
+                        .child
+                        .try_wait()
+                        .map_err(|e| JudgeError::Tool(format!("waiting for a supervisor: {e}")))?
+                        .is_some();
+                }
+            }
+            std::thread::sleep(POLL);
+        }
+        runs.iter()
+            .map(|run| {
+                let json = std::fs::read_to_string(&run.report).map_err(|source| {
+                    JudgeError::Tool(format!(
+                        "the supervisor left no report at {}: {source}",
+                        run.report.display()
+                    ))
+                })?;
+                serde_json::from_str(&json)
+                    .map_err(|e| JudgeError::Tool(format!("bad supervisor report: {e}")))
+            })
+            .collect()
+    }
+
+    /// Runs `spec` to the end.
+    pub fn run(&self, spec: &RunSpec) -> Result<RunReport, JudgeError> {
+        let running = self.start(spec, Stdio::null(), Stdio::null())?;
+        Ok(self.wait_all(vec![running])?.remove(0))
+    }
+
+    /// Runs a solution and an interactor connected by pipes: each one's stdout is the other's
+    /// stdin. Returns their reports in that order.
+    pub fn run_interactive(
+        &self,
+        solution: &RunSpec,
+        interactor: &RunSpec,
+    ) -> Result<(RunReport, RunReport), JudgeError> {
+        let pipe = || std::io::pipe().map_err(|e| JudgeError::Tool(format!("pipe: {e}")));
+        let (to_interactor, from_solution) = {
+            let (reader, writer) = pipe()?;
+            (reader, writer)
+        };
+        let (to_solution, from_interactor) = pipe()?;
+        let solution_run = self.start(solution, to_solution.into(), from_solution.into())?;
+        let interactor_run =
+            match self.start(interactor, to_interactor.into(), from_interactor.into()) {
+                Ok(run) => run,
+                Err(e) => {
+                    let _ = self.stop_and_wait(solution_run);
+                    return Err(e);
+                }
+            };
+        // Our copies of the pipe ends were moved into the two supervisors and dropped here,
+        // so each side sees end-of-file as soon as the other side's tree is gone.
+        let mut reports = self.wait_all(vec![solution_run, interactor_run])?;
+        let interactor = reports.pop().expect("two reports");
+        let solution = reports.pop().expect("two reports");
+        Ok((solution, interactor))
+    }
+
+    fn stop_and_wait(&self, mut run: Running) -> std::io::Result<()> {
+        let _ = kill(Pid::from_raw(run.child.id() as i32), Signal::SIGTERM);
+        run.child.wait().map(drop)
+    }
+}
+
+/// The environment of trusted tools: the judge's own, so rustup's rustc and python3 work.
+fn inherited_env() -> Vec<(String, String)> {
+    std::env::vars().collect()
+}
+
+/// A spec for a trusted tool (no sandbox).
+pub fn tool_spec(
+    program: impl Into<PathBuf>,
+    args: Vec<String>,
+    dir: &Path,
+    stdout: Stream,
+    stderr: PathBuf,
+    report: PathBuf,
+    limits: Limits,
+) -> RunSpec {
+    RunSpec {
+        program: program.into(),
+        args,
+        dir: dir.to_path_buf(),
+        stdin: Stream::Null,
+        stdout,
+        stderr: Stream::File(stderr),
+        env: inherited_env(),
+        limits,
+        isolation: Isolation::None,
+        report,
+    }
+}
+
+/// Compiles `source` into `binary` with `rustc --edition 2021 -O` as a judge does, under
+/// [`COMPILE_LIMITS`]. `Ok(Err(reason))` when it does not compile: rustc's first error with
+/// its location, or the limit it went over. `scratch` holds rustc's stderr and the report.
+pub fn compile(
+    runner: &Runner,
+    source: &Path,
+    binary: &Path,
+    scratch: &Path,
+) -> Result<Result<(), String>, JudgeError> {
+    let stderr = scratch.join("rustc.stderr");
+    // Run beside the source and name it by its file name, so rustc's messages (and the
+    // panic locations in the binary) read `main.rs:2:5` as on a judge.
+    let dir = source.parent().unwrap_or(Path::new("."));
+    let name = |path: &Path| path.file_name().map(Path::new).unwrap_or(path).to_path_buf();
+    let binary = if binary.parent() == Some(dir) {
+        name(binary)
+    } else {
+        binary.to_path_buf()
+    };
+    let args = vec![
+        "--edition".to_string(),
+        "2021".to_string(),
+        "-O".to_string(),
+        path_text(&name(source))?,
+        "-o".to_string(),
+        path_text(&binary)?,
+    ];
+    let spec = tool_spec(
+        "rustc",
+        args,
+        dir,
+        Stream::Null,
+        stderr.clone(),
+        scratch.join("rustc.report"),
+        COMPILE_LIMITS,
+    );
+    let report = runner.run(&spec)?;
+    Ok(match report.end {
+        End::Exited(0) => Ok(()),
+        End::Killed(limit) => Err(format!(
+            "compilation stopped: {}",
+            describe_limit(limit, &COMPILE_LIMITS)
+        )),
+        End::NotStarted(message) => {
+            return Err(JudgeError::Tool(format!("could not run rustc: {message}")))
+        }
+        _ => {
+            let text = read_head(&stderr)?;
+            Err(first_error(&text).unwrap_or_else(|| tail(&text)))
+        }
+    })
+}
+
+fn path_text(path: &Path) -> Result<String, JudgeError> {
+    path.to_str()
+        .map(str::to_string)
+        .ok_or_else(|| JudgeError::Tool(format!("{}: path is not UTF-8", path.display())))
+}
+
+/// What a limit was, for a message: "the CPU-time limit (1 s)".
+pub fn describe_limit(limit: Limit, limits: &Limits) -> String {
+    match limit {
+        Limit::Cpu => format!("over the CPU-time limit ({})", seconds(limits.cpu)),
+        Limit::Wall => format!("over the wall-time limit ({})", seconds(limits.wall)),
+        Limit::Memory => format!("over the memory limit ({} MiB)", limits.memory >> 20),
+        Limit::Processes => format!("over {} processes", limits.processes),
+    }
+}
+
+fn seconds(duration: Duration) -> String {
+    let fixed = format!("{:.3}", duration.as_secs_f64());
+    format!("{} s", fixed.trim_end_matches('0').trim_end_matches('.'))
+}
+
+/// The first megabyte of a file (a compile bomb's stderr can be huge), as text.
+pub fn read_head(path: &Path) -> Result<String, JudgeError> {
+    let mut bytes = Vec::new();
+    File::open(path)
+        .and_then(|file| file.take(1 << 20).read_to_end(&mut bytes))
+        .map_err(|source| JudgeError::Io {
+            path: path.to_path_buf(),
+            source,
+        })?;
+    Ok(String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// The last 64 KiB of a file (where a panic message is), as text.
+pub fn read_tail(path: &Path) -> String {
+    use std::io::{Seek, SeekFrom};
+    let Ok(mut file) = File::open(path) else {
+        return String::new();
+    };
+    let _ = file.seek(SeekFrom::End(-(64 << 10)));
+    let mut bytes = Vec::new();
+    let _ = file.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
 }
 
 /// rustc's first `error` line, followed by the location from its `-->` line.
@@ -33,134 +296,18 @@ fn first_error(stderr: &str) -> Option<String> {
     })
 }
 
-/// Runs `python3 gen.py <args>` in the problem folder, writing its stdout to `input`.
-pub fn generate(
-    problem_dir: &Path,
-    args: &[String],
-    input: &Path,
-) -> Result<Result<(), String>, JudgeError> {
-    let stdout = File::create(input).map_err(|source| JudgeError::Io {
-        path: input.to_path_buf(),
-        source,
-    })?;
-    let output = Command::new("python3")
-        .arg("gen.py")
-        .args(args)
-        .current_dir(problem_dir)
-        .stdin(Stdio::null())
-        .stdout(stdout)
-        .output()
-        .map_err(|e| JudgeError::Tool(format!("could not start python3: {e}")))?;
-    if output.status.success() {
-        Ok(Ok(()))
-    } else {
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        Ok(Err(format!(
-            "{}: {}",
-            describe(output.status),
-            tail(&stderr)
-        )))
-    }
-}
-
-/// How a run ended.
-pub enum Outcome {
-    /// The process exited by itself (successfully or not) after `elapsed`.
-    Exited {
-        status: ExitStatus,
-        elapsed: Duration,
-        stderr: String,
-    },
-    /// Killed at the time limit.
-    TimedOut { elapsed: Duration },
-    /// Killed because its output (stdout and stderr) grew past the limit.
-    OutputExceeded { elapsed: Duration },
-}
-
-/// Runs `binary` with stdin from `input`, stdout into `output` (stderr beside it), killing it
-/// at `time_limit` or once stdout and stderr together exceed `output_limit` bytes. Files, not
-/// pipes, so nothing can block.
-pub fn run(
-    binary: &Path,
-    input: &Path,
-    output: &Path,
-    time_limit: Duration,
-    output_limit: u64,
-) -> Result<Outcome, JudgeError> {
-    let open = |path: &Path, create: bool| {
-        let file = if create {
-            File::create(path)
-        } else {
-            File::open(path)
-        };
-        file.map_err(|source| JudgeError::Io {
-            path: path.to_path_buf(),
-            source,
-        })
-    };
-    let stderr_path = output.with_extension("stderr");
-    // A judge's environment is bare: no RUST_BACKTRACE turning a panic into a slow backtrace.
-    let mut child = Command::new(binary)
-        .env_clear()
-        .current_dir(binary.parent().unwrap_or(Path::new(".")))
-        .stdin(open(input, false)?)
-        .stdout(open(output, true)?)
-        .stderr(open(&stderr_path, true)?)
-        .spawn()
-        .map_err(|e| JudgeError::Tool(format!("could not start {}: {e}", binary.display())))?;
-    let start = Instant::now();
-    let wait_error = |e| JudgeError::Tool(format!("waiting for {}: {e}", binary.display()));
-    loop {
-        if let Some(status) = child.try_wait().map_err(wait_error)? {
-            let elapsed = start.elapsed();
-            let stderr = fs::read(&stderr_path).map_err(|source| JudgeError::Io {
-                path: stderr_path.clone(),
-                source,
-            })?;
-            return Ok(Outcome::Exited {
-                status,
-                elapsed,
-                stderr: String::from_utf8_lossy(&stderr).into_owned(),
-            });
-        }
-        let elapsed = start.elapsed();
-        let size = |path: &Path| fs::metadata(path).map_or(0, |m| m.len());
-        let written = size(output) + size(&stderr_path);
-        if elapsed >= time_limit || written > output_limit {
-            // Killing fails only if it already exited, which wait() then reaps.
-            let _ = child.kill();
-            child.wait().map_err(wait_error)?;
-            return Ok(if elapsed >= time_limit {
-                Outcome::TimedOut { elapsed }
-            } else {
-                Outcome::OutputExceeded { elapsed }
-            });
-        }
-        thread::sleep(POLL);
-    }
-}
-
 /// "exit status 3" or "signal 11 (SIGSEGV)".
-pub fn describe(status: ExitStatus) -> String {
-    if let Some(code) = status.code() {
-        return format!("exit status {code}");
+pub fn describe(end: &End) -> String {
+    match end {
+        End::Exited(code) => format!("exit status {code}"),
+        End::Signaled(signal) => match Signal::try_from(*signal) {
+            Ok(name) => format!("signal {signal} ({name})"),
+            Err(_) => format!("signal {signal}"),
+        },
+        End::Killed(limit) => format!("killed: {limit:?}"),
+        End::Interrupted => "interrupted".to_string(),
+        End::NotStarted(message) => format!("could not start: {message}"),
     }
-    #[cfg(unix)]
-    {
-        use std::os::unix::process::ExitStatusExt;
-        if let Some(signal) = status.signal() {
-            let name = match signal {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                _ => "",
-            };
-            return format!("signal {signal}{name}");
-        }
-    }
-    status.to_string()
 }
 
 /// The last two meaningful lines of a stderr, joined and cut short, for a one-line verdict.
@@ -210,5 +357,11 @@ mod tests {
         );
         assert_eq!(tail(""), "");
         assert_eq!(tail(&"z".repeat(500)).len(), 123);
+    }
+
+    #[test]
+    fn signals_are_named() {
+        assert_eq!(describe(&End::Signaled(11)), "signal 11 (SIGSEGV)");
+        assert_eq!(describe(&End::Exited(3)), "exit status 3");
     }
 }

@@ -10,15 +10,35 @@ use std::time::Duration;
 
 /// The time limit of a problem whose README does not state one.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(2);
+/// The memory limit of a problem whose README does not state one, as on most judges.
+pub const DEFAULT_MEMORY_LIMIT: u64 = 256 << 20;
 
 const TIME_LIMIT_PREFIX: &str = "Time limit:";
+const MEMORY_LIMIT_PREFIX: &str = "Memory limit:";
 
 #[derive(Debug)]
 pub struct Problem {
     pub id: String,
     pub dir: PathBuf,
     pub time_limit: Duration,
+    /// Bytes of resident memory.
+    pub memory_limit: u64,
     pub tests: Vec<TestCase>,
+    /// Judges outputs with several right answers (`checker.rs` or a script).
+    pub checker: Option<Helper>,
+    /// The judge's side of an interactive problem (`interactor.rs` or a script).
+    pub interactor: Option<Helper>,
+}
+
+/// A program a problem ships for judging: Rust compiled by the runner, or a script run by the
+/// interpreter its `#!` line names.
+#[derive(Debug, Clone)]
+pub enum Helper {
+    Rust(PathBuf),
+    Script {
+        interpreter: Vec<String>,
+        path: PathBuf,
+    },
 }
 
 #[derive(Debug)]
@@ -40,6 +60,8 @@ pub enum Expected {
     Output(PathBuf),
     /// Lowercase hex SHA-256 of the normalized expected output.
     Digest(String),
+    /// An interactive test without an answer file: the interactor alone decides.
+    Interactor,
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> JudgeError + '_ {
@@ -83,10 +105,15 @@ impl Problem {
         if !main.is_file() {
             return Err(invalid(&main, "the solution is missing"));
         }
+        let readme = dir.join("README.md");
+        let interactor = helper(&dir, "interactor")?;
         Ok(Problem {
             id: id.to_string(),
-            time_limit: time_limit(&dir.join("README.md"))?,
-            tests: tests(id, &dir.join("tests"))?,
+            time_limit: time_limit(&readme)?,
+            memory_limit: memory_limit(&readme)?,
+            tests: tests(id, &dir.join("tests"), interactor.is_some())?,
+            checker: helper(&dir, "checker")?,
+            interactor,
             dir,
         })
     }
@@ -96,40 +123,105 @@ impl Problem {
     }
 }
 
-/// The README's `Time limit: <seconds> s` line, or the default without one (or without README).
-fn time_limit(readme: &Path) -> Result<Duration, JudgeError> {
+/// The README's line starting with `prefix`, with its 1-based number; `None` without one
+/// (or without README).
+fn limit_line(readme: &Path, prefix: &str) -> Result<Option<(usize, String)>, JudgeError> {
     let text = match fs::read_to_string(readme) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(DEFAULT_TIME_LIMIT),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(io_error(readme)(e)),
     };
-    let Some((index, line)) = text
+    Ok(text
         .lines()
         .enumerate()
-        .find(|(_, line)| line.trim_start().starts_with(TIME_LIMIT_PREFIX))
-    else {
+        .find(|(_, line)| line.trim_start().starts_with(prefix))
+        .map(|(index, line)| (index + 1, line.trim().to_string())))
+}
+
+fn bad_line(readme: &Path, number: usize, line: &str, form: &str) -> JudgeError {
+    invalid(
+        readme,
+        format!("line {number}: `{line}` is not of the form `{form}`"),
+    )
+}
+
+/// The README's `Time limit: <seconds> s` line, or the default.
+fn time_limit(readme: &Path) -> Result<Duration, JudgeError> {
+    let Some((number, line)) = limit_line(readme, TIME_LIMIT_PREFIX)? else {
         return Ok(DEFAULT_TIME_LIMIT);
     };
-    let seconds = line.trim()[TIME_LIMIT_PREFIX.len()..]
+    line[TIME_LIMIT_PREFIX.len()..]
         .trim()
         .strip_suffix(" s")
         .and_then(|number| number.trim().parse::<f64>().ok())
-        .filter(|s| s.is_finite() && *s > 0.0);
-    match seconds {
-        Some(seconds) => Ok(Duration::from_secs_f64(seconds)),
-        None => Err(invalid(
-            readme,
-            format!(
-                "line {}: `{}` is not of the form `Time limit: <seconds> s`",
-                index + 1,
-                line.trim()
-            ),
-        )),
-    }
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| bad_line(readme, number, &line, "Time limit: <seconds> s"))
 }
 
-/// The tests in `tests_dir`, sorted by name; every input needs exactly one expected output.
-fn tests(problem: &str, tests_dir: &Path) -> Result<Vec<TestCase>, JudgeError> {
+/// The README's `Memory limit: <n> MiB` line (KiB, MiB or GiB; MB and GB are read as judges
+/// mean them, MiB and GiB), or the default.
+fn memory_limit(readme: &Path) -> Result<u64, JudgeError> {
+    let Some((number, line)) = limit_line(readme, MEMORY_LIMIT_PREFIX)? else {
+        return Ok(DEFAULT_MEMORY_LIMIT);
+    };
+    let value = line[MEMORY_LIMIT_PREFIX.len()..].trim();
+    let (amount, unit) = value.split_once(' ').unwrap_or((value, ""));
+    let scale: u64 = match unit.trim() {
+        "KiB" | "KB" => 1 << 10,
+        "MiB" | "MB" => 1 << 20,
+        "GiB" | "GB" => 1 << 30,
+        _ => 0,
+    };
+    amount
+        .parse::<u64>()
+        .ok()
+        .and_then(|amount| amount.checked_mul(scale))
+        .filter(|bytes| (1 << 20..=64 << 30).contains(bytes))
+        .ok_or_else(|| bad_line(readme, number, &line, "Memory limit: <n> MiB"))
+}
+
+/// The problem's `<name>.rs`, or its `<name>.<ext>` script whose first line names an
+/// interpreter (`#!/usr/bin/env python3`).
+fn helper(dir: &Path, name: &str) -> Result<Option<Helper>, JudgeError> {
+    let rust = dir.join(format!("{name}.rs"));
+    if rust.is_file() {
+        return Ok(Some(Helper::Rust(rust)));
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return Ok(None);
+    };
+    let mut scripts: Vec<PathBuf> = entries
+        .filter_map(|entry| Some(entry.ok()?.path()))
+        .filter(|path| path.file_stem().and_then(|s| s.to_str()) == Some(name) && path.is_file())
+        .collect();
+    scripts.sort();
+    let Some(path) = scripts.into_iter().next() else {
+        return Ok(None);
+    };
+    let text = fs::read_to_string(&path).map_err(io_error(&path))?;
+    let interpreter: Vec<String> = text
+        .lines()
+        .next()
+        .and_then(|line| line.strip_prefix("#!"))
+        .map(|line| line.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default();
+    if interpreter.is_empty() {
+        return Err(invalid(
+            &path,
+            format!("a {name} is {name}.rs or a script whose first line is `#!<interpreter>`"),
+        ));
+    }
+    Ok(Some(Helper::Script { interpreter, path }))
+}
+
+/// The tests in `tests_dir`, sorted by name; every input needs exactly one expected output
+/// (an interactive problem's may have none).
+fn tests(
+    problem: &str,
+    tests_dir: &Path,
+    interactive: bool,
+) -> Result<Vec<TestCase>, JudgeError> {
     #[derive(Default)]
     struct Files {
         input: Option<PathBuf>,
@@ -200,6 +292,7 @@ fn tests(problem: &str, tests_dir: &Path) -> Result<Vec<TestCase>, JudgeError> {
                 }
                 Expected::Digest(digest.to_string())
             }
+            (None, None) if interactive => Expected::Interactor,
             (None, None) => {
                 return Err(JudgeError::MissingExpected {
                     problem: problem.to_string(),

@@ -1,0 +1,70 @@
+//! `bundler test` as a person sees it: the table's rows printed as problems finish, a
+//! progress line on a terminal's stderr while a long one runs, and Ctrl-C (or SIGTERM, or
+//! SIGHUP) stopping every run and removing every temporary directory before exiting.
+
+use super::{id_width, run_with, table_header, Event, JudgeError, JudgeOptions, Report};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+/// Raises `opts.interrupt` on SIGINT, SIGTERM and SIGHUP; a second one ends the process at
+/// once (exit status 130), for a person who does not want to wait for the cleanup.
+pub fn stop_on_signals(opts: &JudgeOptions) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    for signal in [SIGINT, SIGTERM, SIGHUP] {
+        signal_hook::flag::register_conditional_shutdown(signal, 130, Arc::clone(&opts.interrupt))?;
+        signal_hook::flag::register(signal, Arc::clone(&opts.interrupt))?;
+    }
+    Ok(())
+}
+
+/// Judges like [`super::run`], writing the table to `out` row by row.
+pub fn run_printing(
+    problems_dir: &Path,
+    ids: &[String],
+    bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+    opts: &JudgeOptions,
+    out: &mut dyn Write,
+) -> Result<Report, JudgeError> {
+    let terminal = std::io::stderr().is_terminal();
+    let mut width = 0;
+    let mut progress_shown = false;
+    let mut failed_write: Option<std::io::Error> = None;
+    let mut on_event = |event: Event<'_>| {
+        let mut stderr = std::io::stderr();
+        if progress_shown {
+            // Erase the progress line before anything else is printed.
+            let _ = write!(stderr, "\r\x1b[K");
+            progress_shown = false;
+        }
+        let written = match event {
+            Event::Start { ids, .. } => {
+                width = id_width(ids.iter().map(String::as_str));
+                writeln!(out, "{}", table_header(width))
+            }
+            Event::Test {
+                problem,
+                test,
+                tests,
+            } => {
+                if terminal {
+                    let _ = write!(stderr, "{problem}: test {test}/{tests}");
+                    progress_shown = true;
+                }
+                Ok(())
+            }
+            Event::Finished(report) => writeln!(out, "{}", report.row(width)),
+        };
+        let _ = out.flush();
+        if let Err(e) = written {
+            failed_write.get_or_insert(e);
+        }
+    };
+    let report = run_with(problems_dir, ids, bundle, opts, &mut on_event)?;
+    if let Some(e) = failed_write {
+        return Err(JudgeError::Tool(format!("cannot write the table: {e}")));
+    }
+    writeln!(out, "{}", report.footer())
+        .map_err(|e| JudgeError::Tool(format!("cannot write the table: {e}")))?;
+    Ok(report)
+}

@@ -1,0 +1,448 @@
+//! The supervisor: one short-lived process per run (a solution, rustc, a generator, a checker
+//! or an interactor), started by the judge as `<bundler> supervise <spec as JSON>`.
+//!
+//! A process of its own because only a process can be a child subreaper: whatever the run
+//! forks, even a grandchild that left the session, stays a descendant of the supervisor and
+//! is killed before the report is written. It also applies the rlimits and the sandbox
+//! between fork and exec (it is single-threaded, so that is safe), and it measures the whole
+//! tree (CPU time of every thread of every process, summed resident memory) where the judge
+//! could only see its direct child. The judge starts it, waits for it, and reads the report.
+
+use super::sandbox::{self, Isolation};
+use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
+use nix::sys::signal::{kill, Signal};
+use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
+use nix::unistd::Pid;
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fs::File;
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What to run and under which limits.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunSpec {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+    /// The working directory.
+    pub dir: PathBuf,
+    pub stdin: Stream,
+    pub stdout: Stream,
+    pub stderr: Stream,
+    /// The whole environment (it is cleared first).
+    pub env: Vec<(String, String)>,
+    pub limits: Limits,
+    pub isolation: Isolation,
+    /// Where the supervisor writes its [`RunReport`] as JSON.
+    pub report: PathBuf,
+}
+
+/// Where a standard stream comes from or goes to.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub enum Stream {
+    /// The supervisor's own (a pipe end the judge gave it, for interactive problems).
+    Inherit,
+    Null,
+    /// Read from (stdin) or created and written (stdout, stderr).
+    File(PathBuf),
+}
+
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub struct Limits {
+    /// CPU time of the whole tree, all threads.
+    pub cpu: Duration,
+    pub wall: Duration,
+    /// Resident memory of the whole tree, in bytes.
+    pub memory: u64,
+    /// Each process's address space (`RLIMIT_AS`): stops a huge allocation at once, before it
+    /// is touched. `None` for tools such as rustc that reserve far more than they use.
+    pub address_space: Option<u64>,
+    /// Largest file any process may write (`RLIMIT_FSIZE`); beyond it the writer gets SIGXFSZ.
+    pub file_size: Option<u64>,
+    /// Processes in the tree at once.
+    pub processes: u64,
+}
+
+/// How the run ended.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RunReport {
+    pub end: End,
+    pub cpu: Duration,
+    pub wall: Duration,
+    /// Peak resident memory: the largest sum seen over the tree, or the largest single process.
+    pub peak_memory: u64,
+    /// CLOCK_MONOTONIC when the main process ended: orders the two sides of an interactive run.
+    pub ended_at: Duration,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum End {
+    Exited(i32),
+    Signaled(i32),
+    /// Killed by the supervisor for going over a limit.
+    Killed(Limit),
+    /// The judge was interrupted (or died) and the run was stopped.
+    Interrupted,
+    /// The program could not be started.
+    NotStarted(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Limit {
+    Cpu,
+    Wall,
+    Memory,
+    Processes,
+}
+
+/// How often the main process is checked for exit, and (every [`SAMPLE_EVERY`] checks) the
+/// tree for CPU time, memory and size.
+const POLL: Duration = Duration::from_millis(1);
+const SAMPLE_EVERY: u32 = 5;
+/// Giving up on killing (a process stuck in the kernel), rather than hanging the judge.
+const KILL_PATIENCE: Duration = Duration::from_secs(10);
+
+/// Runs the supervisor when this process was started as one (`<exe> supervise <spec>`);
+/// `None` otherwise. Any executable given as [`super::JudgeOptions::supervisor`] calls this
+/// first thing in `main`, while it is still single-threaded (the supervisor forks).
+pub fn main_if_asked() -> Option<std::process::ExitCode> {
+    let mut args = std::env::args_os().skip(1);
+    if args.next()? != "supervise" {
+        return None;
+    }
+    Some(main(&args.next().unwrap_or_default().to_string_lossy()))
+}
+
+/// The supervisor's entry point: `spec` is the JSON of a [`RunSpec`]. The exit code is 0 when
+/// the report was written, whatever the run did.
+fn main(spec: &str) -> std::process::ExitCode {
+    let spec: RunSpec = match serde_json::from_str(spec) {
+        Ok(spec) => spec,
+        Err(e) => {
+            eprintln!("error: supervise: bad run spec: {e}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let report = supervise(&spec);
+    let json = serde_json::to_string(&report).expect("a report always serializes");
+    match std::fs::write(&spec.report, json) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: supervise: {}: {e}", spec.report.display());
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+fn supervise(spec: &RunSpec) -> RunReport {
+    let stop = Arc::new(AtomicBool::new(false));
+    for signal in [
+        signal_hook::consts::SIGTERM,
+        signal_hook::consts::SIGINT,
+        signal_hook::consts::SIGHUP,
+    ] {
+        // Registration fails only for forbidden signals, which these are not.
+        let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
+    }
+    // If the judge dies, even by SIGKILL, we get SIGTERM and clean up the tree.
+    let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGTERM);
+    if nix::unistd::getppid() == Pid::from_raw(1) {
+        stop.store(true, Ordering::SeqCst);
+    }
+    let _ = nix::sys::prctl::set_child_subreaper(true);
+
+    let not_started = |message: String| RunReport {
+        end: End::NotStarted(message),
+        cpu: Duration::ZERO,
+        wall: Duration::ZERO,
+        peak_memory: 0,
+        ended_at: monotonic_now(),
+    };
+    let mut command = match build_command(spec) {
+        Ok(command) => command,
+        Err(message) => return not_started(message),
+    };
+    let start = Instant::now();
+    let child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => return not_started(format!("{}: {e}", spec.program.display())),
+    };
+    drop(command);
+    // Our stdin and stdout may be pipe ends shared with the other side of an interactive
+    // run: that side must see end-of-file when the run ends, not when we do.
+    release_standard_streams();
+
+    let main_pid = Pid::from_raw(child.id() as i32);
+    let me = std::process::id() as i32;
+    let mut main_end: Option<(End, Duration, Duration)> = None;
+    let mut killed: Option<End> = None;
+    let mut peak_memory = 0u64;
+    let mut sampled_cpu = Duration::ZERO;
+    let mut polls = 0u32;
+    while main_end.is_none() && killed.is_none() {
+        reap(main_pid, &mut main_end, start);
+        if main_end.is_some() {
+            break;
+        }
+        if stop.load(Ordering::SeqCst) {
+            killed = Some(End::Interrupted);
+            break;
+        }
+        polls += 1;
+        let wall = start.elapsed();
+        if polls % SAMPLE_EVERY == 0 {
+            let tree = Tree::sample(me);
+            peak_memory = peak_memory.max(tree.memory);
+            let cpu = tree.cpu + reaped_cpu();
+            sampled_cpu = sampled_cpu.max(cpu);
+            killed = if cpu > spec.limits.cpu {
+                Some(End::Killed(Limit::Cpu))
+            } else if tree.memory > spec.limits.memory {
+                Some(End::Killed(Limit::Memory))
+            } else if tree.processes > spec.limits.processes {
+                Some(End::Killed(Limit::Processes))
+            } else {
+                None
+            };
+        }
+        if killed.is_none() && wall > spec.limits.wall {
+            killed = Some(End::Killed(Limit::Wall));
+        }
+        std::thread::sleep(POLL);
+    }
+    let wall_at_kill = start.elapsed();
+    let ended_at = monotonic_now();
+    kill_tree(me, main_pid, &mut main_end, start);
+    let usage = getrusage(UsageWho::RUSAGE_CHILDREN);
+    let (cpu, max_rss) = match usage {
+        Ok(usage) => {
+            let time = |t: nix::sys::time::TimeVal| {
+                Duration::new(t.tv_sec() as u64, t.tv_usec() as u32 * 1000)
+            };
+            (
+                time(usage.user_time()) + time(usage.system_time()),
+                // ru_maxrss is in KiB on Linux.
+                usage.max_rss() as u64 * 1024,
+            )
+        }
+        Err(_) => (Duration::ZERO, 0),
+    };
+    let (end, wall, ended_at) = match (killed, main_end) {
+        (Some(end), _) => (end, wall_at_kill, ended_at),
+        // bwrap reports its child's death by signal N as exit status 128 + N.
+        (None, Some((End::Exited(code), wall, at)))
+            if spec.isolation == Isolation::Bubblewrap && code > 128 =>
+        {
+            (End::Signaled(code - 128), wall, at)
+        }
+        (None, Some(main)) => main,
+        (None, None) => (End::Interrupted, wall_at_kill, ended_at),
+    };
+    RunReport {
+        end,
+        // A tree killed at once may lose the times of processes whose reaper died first.
+        cpu: cpu.max(sampled_cpu),
+        wall,
+        peak_memory: peak_memory.max(max_rss),
+        ended_at,
+    }
+}
+
+fn build_command(spec: &RunSpec) -> Result<Command, String> {
+    let (program, args) = sandbox::wrap(spec)?;
+    let mut command = Command::new(program);
+    command.args(args).current_dir(&spec.dir).env_clear();
+    if spec.isolation != Isolation::Bubblewrap {
+        // bwrap sets the sandbox's environment itself (`--setenv`).
+        command.envs(spec.env.iter().map(|(k, v)| (k, v)));
+    }
+    let open = |stream: &Stream, write: bool| -> Result<Stdio, String> {
+        Ok(match stream {
+            Stream::Inherit => Stdio::inherit(),
+            Stream::Null => Stdio::null(),
+            Stream::File(path) => {
+                let file = if write {
+                    File::create(path)
+                } else {
+                    File::open(path)
+                };
+                file.map_err(|e| format!("{}: {e}", path.display()))?.into()
+            }
+        })
+    };
+    command
+        .stdin(open(&spec.stdin, false)?)
+        .stdout(open(&spec.stdout, true)?)
+        .stderr(open(&spec.stderr, true)?);
+    let limits = spec.limits;
+    let isolation = spec.isolation;
+    let dir = spec.dir.clone();
+    let program = spec.program.clone();
+    let drop_to_nobody = sandbox::drops_privileges(isolation);
+    if drop_to_nobody {
+        sandbox::give_to_nobody(&spec.dir)?;
+    }
+    // SAFETY: the supervisor is single-threaded, so the forked child may allocate and call
+    // anything before exec without meeting a lock another thread held at the fork.
+    unsafe {
+        command.pre_exec(move || {
+            // A session of its own: no terminal, and one process group to signal.
+            nix::unistd::setsid()?;
+            apply_rlimits(&limits)?;
+            if isolation == Isolation::Landlock {
+                sandbox::landlock(&program, &dir).map_err(std::io::Error::other)?;
+            }
+            if drop_to_nobody {
+                sandbox::become_nobody()?;
+            }
+            Ok(())
+        });
+    }
+    Ok(command)
+}
+
+fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
+    let set = |resource, value: u64| setrlimit(resource, value, value);
+    // Whole seconds only: the supervisor's sampling is the precise limit, this the backstop.
+    let cpu_seconds = limits.cpu.as_secs() + 2;
+    setrlimit(Resource::RLIMIT_CPU, cpu_seconds, cpu_seconds + 1)?;
+    if let Some(bytes) = limits.address_space {
+        set(Resource::RLIMIT_AS, bytes)?;
+    }
+    if let Some(bytes) = limits.file_size {
+        set(Resource::RLIMIT_FSIZE, bytes)?;
+    }
+    set(Resource::RLIMIT_CORE, 0)?;
+    set(Resource::RLIMIT_NOFILE, 256)?;
+    // Counted per user across the system (and not at all for root): the tree count the
+    // supervisor samples is the limit that always holds, this one stops a fork bomb early.
+    let user = nix::unistd::getuid().as_raw();
+    let running = procfs::process::all_processes()
+        .map(|all| {
+            all.filter_map(Result::ok)
+                .filter(|p| p.uid().ok() == Some(user))
+                .count() as u64
+        })
+        .unwrap_or(0);
+    set(Resource::RLIMIT_NPROC, running + limits.processes)?;
+    Ok(())
+}
+
+/// Replaces fds 0 and 1 with /dev/null.
+fn release_standard_streams() {
+    if let Ok(null) = File::options().read(true).write(true).open("/dev/null") {
+        let _ = nix::unistd::dup2_stdin(&null);
+        let _ = nix::unistd::dup2_stdout(&null);
+    }
+}
+
+/// Reaps every exited child without blocking; records the main process's end.
+fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration, Duration)>, start: Instant) {
+    loop {
+        let end = match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
+            Ok(WaitStatus::Exited(pid, code)) => (pid, End::Exited(code)),
+            Ok(WaitStatus::Signaled(pid, signal, _)) => (pid, End::Signaled(signal as i32)),
+            Ok(WaitStatus::StillAlive) | Err(_) => return,
+            Ok(_) => continue,
+        };
+        if end.0 == main_pid && main_end.is_none() {
+            *main_end = Some((end.1, start.elapsed(), monotonic_now()));
+        }
+    }
+}
+
+/// Kills every descendant, again and again, until none is left and all are reaped: killed
+/// processes cannot fork, and their orphans come to us as the subreaper.
+fn kill_tree(
+    me: i32,
+    main_pid: Pid,
+    main_end: &mut Option<(End, Duration, Duration)>,
+    start: Instant,
+) {
+    let began = Instant::now();
+    loop {
+        reap(main_pid, main_end, start);
+        let pids = Tree::descendants(me);
+        if pids.is_empty() || began.elapsed() > KILL_PATIENCE {
+            return;
+        }
+        for pid in pids {
+            let _ = kill(Pid::from_raw(pid), Signal::SIGKILL);
+        }
+        std::thread::sleep(POLL);
+    }
+}
+
+/// CPU time of the children already reaped (and of everything they reaped).
+fn reaped_cpu() -> Duration {
+    getrusage(UsageWho::RUSAGE_CHILDREN).map_or(Duration::ZERO, |usage| {
+        let micros = |t: nix::sys::time::TimeVal| t.tv_sec() as u64 * 1_000_000 + t.tv_usec() as u64;
+        Duration::from_micros(micros(usage.user_time()) + micros(usage.system_time()))
+    })
+}
+
+fn monotonic_now() -> Duration {
+    nix::time::clock_gettime(nix::time::ClockId::CLOCK_MONOTONIC)
+        .map_or(Duration::ZERO, Duration::from)
+}
+
+/// One look at the supervisor's descendants.
+struct Tree {
+    /// CPU time of the living (and zombie) descendants, with what each of them reaped.
+    cpu: Duration,
+    memory: u64,
+    processes: u64,
+}
+
+impl Tree {
+    fn stats() -> Vec<procfs::process::Stat> {
+        procfs::process::all_processes()
+            .map(|all| {
+                all.filter_map(|p| p.ok()?.stat().ok())
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The descendants of `root` among `stats`.
+    fn below(root: i32, stats: &[procfs::process::Stat]) -> Vec<&procfs::process::Stat> {
+        let mut children: HashMap<i32, Vec<&procfs::process::Stat>> = HashMap::new();
+        for stat in stats {
+            children.entry(stat.ppid).or_default().push(stat);
+        }
+        let mut found = Vec::new();
+        let mut queue = vec![root];
+        while let Some(pid) = queue.pop() {
+            for &child in children.get(&pid).into_iter().flatten() {
+                found.push(child);
+                queue.push(child.pid);
+            }
+        }
+        found
+    }
+
+    fn descendants(root: i32) -> Vec<i32> {
+        let stats = Self::stats();
+        Self::below(root, &stats).iter().map(|s| s.pid).collect()
+    }
+
+    fn sample(root: i32) -> Tree {
+        let stats = Self::stats();
+        let below = Self::below(root, &stats);
+        let ticks = procfs::ticks_per_second().max(1);
+        let page = procfs::page_size();
+        let ticks_used: u64 = below
+            .iter()
+            .map(|s| s.utime + s.stime + s.cutime.max(0) as u64 + s.cstime.max(0) as u64)
+            .sum();
+        Tree {
+            cpu: Duration::from_secs_f64(ticks_used as f64 / ticks as f64),
+            memory: below.iter().map(|s| s.rss * page).sum(),
+            processes: below.len() as u64,
+        }
+    }
+}
