@@ -203,3 +203,90 @@ fn scaffolded_main_compiles_and_runs_against_the_real_templates() {
         "3\n18446744073709551615\n7\n"
     );
 }
+
+/// `bundler new <id> --problems <dir>` for each id, all started before any is waited for.
+fn new_at_once(dir: &Path, ids: &[&str]) -> Vec<std::process::Output> {
+    let children: Vec<_> = ids
+        .iter()
+        .map(|id| {
+            Command::new(env!("CARGO_BIN_EXE_bundler"))
+                .args(["new", id, "--problems"])
+                .arg(dir)
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    children
+        .into_iter()
+        .map(|c| c.wait_with_output().unwrap())
+        .collect()
+}
+
+/// The `name`s of the manifest's `[[bin]]`s, in order; fails unless it still parses.
+fn registered(dir: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(dir.join("Cargo.toml")).unwrap();
+    let manifest: toml::Table = text.parse().unwrap_or_else(|e| panic!("{e}\n{text}"));
+    manifest["bin"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// Registrations racing one another all land: none is lost to another's rewrite.
+#[test]
+fn concurrent_news_each_register_once() {
+    let dir = problems_dir();
+    let ids = ["c1", "c2", "c3", "c4", "c5", "c6", "c7", "c8"];
+    for output in new_at_once(dir.path(), &ids) {
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+    let mut names = registered(dir.path());
+    names.sort();
+    let mut expected = ids.to_vec();
+    expected.push("poj1067");
+    assert_eq!(names, expected);
+    // Beside the manifest, the folders and nothing else: no staged folder, no temporary file.
+    expected.push("Cargo.toml");
+    expected.sort();
+    let top: Vec<String> = tree(dir.path())
+        .into_iter()
+        .filter(|p| !p.contains('/'))
+        .collect();
+    assert_eq!(top, expected);
+    for id in ids {
+        assert!(dir.path().join(id).join("main.rs").is_file(), "{id}");
+    }
+}
+
+/// The same id asked for at once: one creates it, every other is told it already exists.
+#[test]
+fn concurrent_news_of_one_id_create_it_once() {
+    let dir = problems_dir();
+    let outputs = new_at_once(dir.path(), &["same"; 8]);
+    let (created, refused): (Vec<_>, Vec<_>) =
+        outputs.iter().partition(|output| output.status.success());
+    assert_eq!(created.len(), 1);
+    for output in refused {
+        let message = String::from_utf8_lossy(&output.stderr);
+        assert!(message.ends_with("same already exists\n"), "{message}");
+    }
+    assert_eq!(registered(dir.path()), ["poj1067", "same"]);
+    assert_eq!(
+        tree(&dir.path().join("same")),
+        [
+            "README.md",
+            "main.rs",
+            "tests",
+            "tests/sample.in",
+            "tests/sample.out"
+        ]
+    );
+}

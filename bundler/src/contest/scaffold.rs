@@ -2,7 +2,9 @@
 //! package so `cargo run -p problems --bin <ID>` works at once.
 
 use crate::atomic::{self, WriteError};
-use std::io;
+use same_file::Handle;
+use std::fs::File;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, thiserror::Error)]
@@ -17,30 +19,31 @@ pub enum ScaffoldError {
     Manifest { path: PathBuf, message: String },
     #[error("cannot create {}: {source}", path.display())]
     Io { path: PathBuf, source: io::Error },
+    #[error("cannot lock {}: {source}", path.display())]
+    Lock { path: PathBuf, source: io::Error },
     #[error(transparent)]
     Write(#[from] WriteError),
 }
 
-/// Checks that `id` can name a folder, a binary and a URL fragment alike: lowercase ASCII
-/// letters, digits and `-`, starting with a letter or digit and not ending with `-`.
-pub fn validate_id(id: &str) -> Result<(), ScaffoldError> {
-    let invalid = |reason| {
-        Err(ScaffoldError::InvalidId {
-            id: id.to_string(),
-            reason,
-        })
-    };
+/// Checks that `id` can name a folder, a Cargo binary and a URL fragment alike: lowercase
+/// ASCII letters, digits and `-`, starting with a letter or digit and not ending with `-`, and
+/// none of the names Cargo refuses for a binary. The error says what is wrong with it.
+pub fn validate_id(id: &str) -> Result<(), &'static str> {
     if id.is_empty() {
-        return invalid("it is empty");
+        return Err("it is empty");
     }
     if !id
         .bytes()
         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
     {
-        return invalid("use only lowercase letters, digits and `-`");
+        return Err("use only lowercase letters, digits and `-`");
     }
     if id.starts_with('-') || id.ends_with('-') {
-        return invalid("it must start and end with a letter or digit");
+        return Err("it must start and end with a letter or digit");
+    }
+    // Cargo's own folders in a build directory; it refuses binaries named like them.
+    if ["build", "deps", "examples", "incremental"].contains(&id) {
+        return Err("Cargo reserves it for its build directory");
     }
     Ok(())
 }
@@ -50,22 +53,33 @@ pub fn validate_id(id: &str) -> Result<(), ScaffoldError> {
 /// (empty), then registers `[[bin]] name = "<id>"` in `problems_dir/Cargo.toml`. Returns the
 /// new folder.
 ///
+/// Safe to run several at once: each holds an exclusive lock on the manifest from reading it
+/// to writing it back, so they take turns, and each sees the folders and registrations of
+/// those before it.
+///
 /// All or nothing: the folder is built under a temporary name beside its target and renamed
-/// into place, and only then is the manifest rewritten (atomically); if that fails the folder
-/// is removed again.
+/// into place, and only then is the manifest rewritten (atomically, so whole or not at all).
+/// A failure removes what this call made: the half-built temporary folder, or the renamed
+/// folder when the manifest cannot be written.
 pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldError> {
-    validate_id(id)?;
+    validate_id(id).map_err(|reason| ScaffoldError::InvalidId {
+        id: id.to_string(),
+        reason,
+    })?;
     let manifest_path = problems_dir.join("Cargo.toml");
-    let manifest =
-        std::fs::read_to_string(&manifest_path).map_err(|e| ScaffoldError::Manifest {
-            path: manifest_path.clone(),
-            message: e.to_string(),
-        })?;
-    let registered = with_bin(&manifest, &manifest_path, id)?;
+    let mut locked = lock(&manifest_path)?;
+    // Read through the locked handle: on Windows the lock keeps out even this process's other
+    // handles.
+    let mut manifest = String::new();
+    locked
+        .as_file_mut()
+        .read_to_string(&mut manifest)
+        .map_err(manifest_error(&manifest_path))?;
     let target = problems_dir.join(id);
-    if target.exists() {
+    if target.symlink_metadata().is_ok() {
         return Err(ScaffoldError::Exists { path: target });
     }
+    let registered = with_bin(&manifest, &manifest_path, id)?;
 
     let io_error = |path: &Path| {
         let path = path.to_path_buf();
@@ -98,7 +112,36 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
         let _ = std::fs::remove_dir_all(&target);
         return Err(e.into());
     }
+    // Only now may the next `new` read the manifest.
+    drop(locked);
     Ok(target)
+}
+
+/// An open handle on the manifest at `path`, holding its exclusive lock (waiting for it).
+///
+/// The manifest is rewritten by renaming a new file over it, and a lock belongs to the file,
+/// not the path: a waiter may get the lock of a file already replaced. Such a lock guards
+/// nothing, so it is dropped and the current file locked instead.
+fn lock(path: &Path) -> Result<Handle, ScaffoldError> {
+    let fail = manifest_error(path);
+    loop {
+        let file = File::open(path).map_err(fail)?;
+        file.lock().map_err(|source| ScaffoldError::Lock {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        let locked = Handle::from_file(file).map_err(fail)?;
+        if Handle::from_path(path).map_err(fail)? == locked {
+            return Ok(locked);
+        }
+    }
+}
+
+fn manifest_error(path: &Path) -> impl Fn(io::Error) -> ScaffoldError + Copy + '_ {
+    move |e| ScaffoldError::Manifest {
+        path: path.to_path_buf(),
+        message: e.to_string(),
+    }
 }
 
 /// `manifest` with a `[[bin]]` for `id` appended, after checking that no binary already has
@@ -214,11 +257,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_are_lowercase_words_with_dashes() {
+    fn ids_are_lowercase_words_with_dashes_cargo_accepts() {
         for good in ["poj1067", "luogu-p2197", "wythoff-big", "a"] {
             assert!(validate_id(good).is_ok(), "{good}");
         }
-        for bad in ["", "POJ1067", "a_b", "-a", "a-", "a/b", "..", "é"] {
+        for bad in [
+            "", "POJ1067", "a_b", "-a", "a-", "a/b", "..", "é", "deps", "build",
+        ] {
             assert!(validate_id(bad).is_err(), "{bad}");
         }
     }
