@@ -1,6 +1,7 @@
 //! Everything that can stop a bundle, each with the context a user needs to fix it.
 
 use crate::atomic::WriteError;
+use crate::bundle::diagnose;
 use crate::bundle::source::{Location, SourceError};
 use std::path::PathBuf;
 
@@ -22,10 +23,18 @@ impl<E: Into<ErrorKind>> From<E> for Error {
     }
 }
 
+/// A syntax error is explained on its way into an [`Error`]: what its place says is wrong
+/// there.
+impl From<SourceError> for ErrorKind {
+    fn from(error: SourceError) -> ErrorKind {
+        ErrorKind::Source(diagnose::explained(error))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ErrorKind {
     #[error(transparent)]
-    Source(#[from] SourceError),
+    Source(SourceError),
     #[error("{}: not a library crate: it has no {missing}", dir.display())]
     NotALibrary { dir: PathBuf, missing: &'static str },
     #[error("{at}: no file for module `{module}` (looked for {})\n{}",
