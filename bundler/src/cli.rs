@@ -9,7 +9,9 @@ use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
 use crate::judge::{self, JudgeError, JudgeOptions};
 use crate::{atomic, BundleOptions, Error, Library};
+use clap::builder::{PathBufValueParser, TypedValueParser};
 use clap::{Parser, Subcommand};
+use std::fs::Metadata;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -30,6 +32,7 @@ pub enum Command {
     /// Bundle a solution and the library items it uses into one file for the judge
     Bundle {
         /// The solution, e.g. problems/poj2311/main.rs
+        #[arg(value_parser = existing(Metadata::is_file, "file"))]
         solution: PathBuf,
         /// Write here (atomically) instead of to stdout
         #[arg(short, long, value_name = "OUT")]
@@ -97,16 +100,24 @@ pub enum Command {
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
     New {
+        #[arg(value_parser = problem_id)]
         id: String,
         #[command(flatten)]
         problems: ProblemsArg,
     },
 }
 
+// `LibArg` and `ProblemsArg` name their ids: both flatten into `notebook`, where the id
+// `dir` their fields would share made one option fill both.
 #[derive(Debug, clap::Args)]
 pub struct LibArg {
     /// The library crate's directory (default: this workspace's templates)
-    #[arg(long = "lib", value_name = "DIR")]
+    #[arg(
+        id = "lib_dir",
+        long = "lib",
+        value_name = "DIR",
+        value_parser = existing(Metadata::is_dir, "directory")
+    )]
     pub dir: Option<PathBuf>,
 }
 
@@ -124,16 +135,43 @@ fn positive_factor(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A path that names an existing `kind` of file (`is_kind` tells).
+fn existing(
+    is_kind: fn(&Metadata) -> bool,
+    kind: &'static str,
+) -> impl TypedValueParser<Value = PathBuf> {
+    PathBufValueParser::new().try_map(move |path| match std::fs::metadata(&path) {
+        Ok(meta) if is_kind(&meta) => Ok(path),
+        Ok(_) => Err(format!("not a {kind}")),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err(format!("no such {kind}")),
+        Err(e) => Err(e.to_string()),
+    })
+}
+
+/// An id `new` can create (see `scaffold::validate_id`).
+fn problem_id(text: &str) -> Result<String, &'static str> {
+    scaffold::validate_id(text).map(|()| text.to_string())
+}
+
 /// Where a bundle's libraries come from.
 #[derive(Debug, clap::Args)]
 pub struct LibsArg {
     /// A library crate's directory; repeat for several. Its dependencies come along. Default:
     /// the dependencies of the Cargo package the solution is in, else this workspace's
     /// templates
-    #[arg(long = "lib", value_name = "DIR")]
+    #[arg(
+        long = "lib",
+        value_name = "DIR",
+        value_parser = existing(Metadata::is_dir, "directory")
+    )]
     pub dirs: Vec<PathBuf>,
     /// The Cargo package whose dependencies are the libraries (its Cargo.toml)
-    #[arg(long, value_name = "PATH", conflicts_with = "dirs")]
+    #[arg(
+        long,
+        value_name = "PATH",
+        conflicts_with = "dirs",
+        value_parser = existing(Metadata::is_file, "file")
+    )]
     pub manifest_path: Option<PathBuf>,
     /// Features to enable in the `--lib` crates (comma- or space-separated, repeatable)
     #[arg(long, short = 'F', value_name = "FEATURES", value_delimiter = ',')]
@@ -175,7 +213,12 @@ impl LibsArg {
 #[derive(Debug, clap::Args)]
 pub struct ProblemsArg {
     /// The problems directory (default: this workspace's problems)
-    #[arg(long = "problems", value_name = "DIR")]
+    #[arg(
+        id = "problems_dir",
+        long = "problems",
+        value_name = "DIR",
+        value_parser = existing(Metadata::is_dir, "directory")
+    )]
     pub dir: Option<PathBuf>,
 }
 
@@ -329,4 +372,17 @@ fn emit(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliE
         _ => out.write_all(text.as_bytes())?,
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// clap's own checks of the whole command line, among them ids clashing between flattened
+    /// argument structs.
+    #[test]
+    fn the_command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
 }

@@ -235,6 +235,99 @@ fn a_bad_time_factor_is_refused_at_once() {
     }
 }
 
+/// Option values are checked as they are parsed: clap's usage error (exit code 2) naming the
+/// option and what is wrong, before any work, so nothing is created.
+#[test]
+fn bad_option_values_are_refused_at_parse_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let problems = dir.path().join("problems");
+    std::fs::create_dir(&problems).unwrap();
+    std::fs::write(
+        problems.join("Cargo.toml"),
+        "[package]\nname = \"problems\"\n",
+    )
+    .unwrap();
+    let file = problems.join("Cargo.toml");
+    let missing = dir.path().join("missing");
+    let out = dir.path().join("out");
+    let [problems, file, missing, out] =
+        [&problems, &file, &missing, &out].map(|p| p.to_str().unwrap());
+    let cases: &[(&[&str], &str)] = &[
+        (&["bundle", missing], "'<SOLUTION>': no such file"),
+        (&["bundle", problems], "'<SOLUTION>': not a file"),
+        (
+            &["bundle", file, "--lib", missing],
+            "'--lib <DIR>': no such directory",
+        ),
+        (
+            &["bundle", file, "--lib", file],
+            "'--lib <DIR>': not a directory",
+        ),
+        (
+            &["bundle", file, "--manifest-path", missing],
+            "'--manifest-path <PATH>': no such file",
+        ),
+        (
+            &["list", "--lib", missing],
+            "'--lib <DIR>': no such directory",
+        ),
+        (
+            &["show", "nim", "--lib", missing],
+            "'--lib <DIR>': no such directory",
+        ),
+        (
+            &["snippets", "--format", "vscode", "--lib", missing],
+            "'--lib <DIR>': no such directory",
+        ),
+        (
+            &["notebook", "-o", out, "--lib", missing],
+            "'--lib <DIR>': no such directory",
+        ),
+        (
+            &["notebook", "-o", out, "--problems", file],
+            "'--problems <DIR>': not a directory",
+        ),
+        (
+            &["new", "abc", "--problems", missing],
+            "'--problems <DIR>': no such directory",
+        ),
+        (&["new", "", "--problems", problems], "'<ID>': it is empty"),
+        (&["new", "..", "--problems", problems], "'<ID>': use only"),
+        (&["new", "a/b", "--problems", problems], "'<ID>': use only"),
+        (&["new", "/", "--problems", problems], "'<ID>': use only"),
+        (&["new", "Abc", "--problems", problems], "'<ID>': use only"),
+        (&["new", "a_b", "--problems", problems], "'<ID>': use only"),
+        (
+            &["new", "abc-", "--problems", problems],
+            "'<ID>': it must start and end",
+        ),
+        (
+            &["new", "deps", "--problems", problems],
+            "'<ID>': Cargo reserves it",
+        ),
+    ];
+    for (args, expected) in cases {
+        let output = bundler(args);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {message}");
+        assert!(
+            message.starts_with("error: invalid value") && message.contains(expected),
+            "{args:?}: {message}"
+        );
+    }
+    let mut left: Vec<_> = std::fs::read_dir(dir.path().join("problems"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    left.extend(
+        std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name()),
+    );
+    left.sort();
+    assert_eq!(left, ["Cargo.toml", "problems"]);
+}
+
 /// `-o` as a user means it: never over the solution; through a symlink to its target (the
 /// link stays, the target keeps its mode); straight into a device; `-` is stdout.
 #[test]

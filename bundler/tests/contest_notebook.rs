@@ -3,6 +3,7 @@
 use bundler::contest::catalog::Catalog;
 use bundler::contest::notebook::{render_html, render_markdown, write};
 use std::path::Path;
+use std::process::Command;
 
 fn catalog() -> Catalog {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/contest");
@@ -246,4 +247,37 @@ fn write_failure_leaves_nothing() {
     let err = write(&catalog(), &file.join("notebook")).unwrap_err();
     assert!(err.to_string().contains("plain-file"), "{err}");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+}
+
+/// `--lib` and `--problems` each set their own directory: `--problems` once set both.
+#[test]
+fn the_binary_keeps_lib_and_problems_apart() {
+    let out = tempfile::tempdir().unwrap();
+    let notebook = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+            .arg("notebook")
+            .arg("-o")
+            .arg(out.path())
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read_to_string(out.path().join("notebook.html")).unwrap()
+    };
+    let problems = "tests/fixtures/contest/problems";
+    let html = notebook(&[
+        "--problems",
+        problems,
+        "--lib",
+        "tests/fixtures/contest/templates",
+    ]);
+    assert!(entry(&html, "wythoff").contains("<dt>Used by</dt><dd>p-wythoff</dd>"));
+    // Without `--lib`, the library is this workspace's templates, where `fast_io` is.
+    let html = notebook(&["--problems", problems]);
+    entry(&html, "fast_io");
 }
