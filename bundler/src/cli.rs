@@ -58,6 +58,16 @@ pub enum Command {
         /// Problems compiled at once
         #[arg(long, short, default_value_t = 2)]
         jobs: usize,
+        /// How solutions are isolated: the strongest that works here, or the one named (an
+        /// error when it does not work here)
+        #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(judge::Isolation::NAMES))]
+        isolation: String,
+        /// Seconds rustc may take on one bundle (wall time) before the verdict is CE
+        #[arg(long, default_value_t = 60, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+        compile_time: u64,
+        /// MiB of memory rustc may use on one bundle before the verdict is CE
+        #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=65536))]
+        compile_memory: u64,
     },
     /// List the templates (name, what it computes, time, how it is verified)
     List {
@@ -251,6 +261,16 @@ pub enum CliError {
     OutputIsInput(PathBuf),
 }
 
+impl CliError {
+    /// 130 for a run stopped by a signal, as shells report an interrupted command; else 1.
+    pub fn exit_code(&self) -> ExitCode {
+        match self {
+            CliError::Judge(JudgeError::Interrupted) => ExitCode::from(130),
+            _ => ExitCode::FAILURE,
+        }
+    }
+}
+
 /// Runs one command; what it prints goes to `out`. The exit code is a failure when `test`
 /// finds a problem that is not accepted.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
@@ -287,6 +307,9 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             problems,
             time_factor,
             jobs,
+            isolation,
+            compile_time,
+            compile_memory,
         } => {
             let lib_dir = Library::default_dir();
             let bundle = |main: &Path| {
@@ -297,10 +320,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             let opts = JudgeOptions {
                 time_limit_factor: time_factor,
                 compile_jobs: jobs.max(1),
+                isolation: Some(judge::Isolation::named(&isolation).map_err(JudgeError::Tool)?),
+                compile_limits: judge::Limits {
+                    wall: std::time::Duration::from_secs(compile_time),
+                    cpu: std::time::Duration::from_secs(compile_time * 2),
+                    memory: compile_memory << 20,
+                    ..JudgeOptions::default().compile_limits
+                },
                 ..JudgeOptions::default()
             };
-            let report = judge::run(&problems.dir(), &ids, &bundle, &opts)?;
-            write!(out, "{report}")?;
+            judge::live::stop_on_signals(&opts)?;
+            let report = judge::live::run_printing(&problems.dir(), &ids, &bundle, &opts, out)?;
             if !report.all_accepted() {
                 return Ok(ExitCode::FAILURE);
             }

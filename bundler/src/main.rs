@@ -18,7 +18,7 @@ fn main() -> ExitCode {
                 Ok(code) => code,
                 Err(e) => {
                     eprintln!("error: {e}");
-                    ExitCode::FAILURE
+                    e.exit_code()
                 }
             },
         );

@@ -2,7 +2,6 @@
 //! [`super::supervise`]): compiling with plain rustc, generating inputs, and running solutions,
 //! checkers and interactors under limits.
 
-use super::sandbox::Isolation;
 use super::supervise::{End, Limit, Limits, RunReport, RunSpec, Stream};
 use super::JudgeError;
 use nix::sys::signal::{kill, Signal};
@@ -178,7 +177,7 @@ pub fn tool_spec(
         stderr: Stream::File(stderr),
         env: inherited_env(),
         limits,
-        isolation: Isolation::None,
+        isolation: None,
         report,
     }
 }
@@ -191,12 +190,18 @@ pub fn compile(
     source: &Path,
     binary: &Path,
     scratch: &Path,
+    limits: &Limits,
 ) -> Result<Result<(), String>, JudgeError> {
     let stderr = scratch.join("rustc.stderr");
     // Run beside the source and name it by its file name, so rustc's messages (and the
     // panic locations in the binary) read `main.rs:2:5` as on a judge.
     let dir = source.parent().unwrap_or(Path::new("."));
-    let name = |path: &Path| path.file_name().map(Path::new).unwrap_or(path).to_path_buf();
+    let name = |path: &Path| {
+        path.file_name()
+            .map(Path::new)
+            .unwrap_or(path)
+            .to_path_buf()
+    };
     let binary = if binary.parent() == Some(dir) {
         name(binary)
     } else {
@@ -217,14 +222,14 @@ pub fn compile(
         Stream::Null,
         stderr.clone(),
         scratch.join("rustc.report"),
-        COMPILE_LIMITS,
+        *limits,
     );
     let report = runner.run(&spec)?;
     Ok(match report.end {
         End::Exited(0) => Ok(()),
         End::Killed(limit) => Err(format!(
             "compilation stopped: {}",
-            describe_limit(limit, &COMPILE_LIMITS)
+            describe_limit(limit, limits)
         )),
         End::NotStarted(message) => {
             return Err(JudgeError::Tool(format!("could not run rustc: {message}")))

@@ -45,7 +45,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
-use supervise::{End, Limit, Limits, RunReport, RunSpec, Stream};
+pub use supervise::Limits;
+use supervise::{End, Limit, RunReport, RunSpec, Stream};
 use tempfile::TempDir;
 
 /// How to judge.
@@ -67,6 +68,8 @@ pub struct JudgeOptions {
     /// Raised (by a signal handler) to stop: every run is stopped and every temporary
     /// directory removed before [`run`] returns [`JudgeError::Interrupted`].
     pub interrupt: Arc<AtomicBool>,
+    /// What rustc may take compiling one bundle (`CE` beyond): time and memory.
+    pub compile_limits: Limits,
 }
 
 impl Default for JudgeOptions {
@@ -79,6 +82,7 @@ impl Default for JudgeOptions {
             supervisor: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("bundler")),
             isolation: None,
             interrupt: Arc::new(AtomicBool::new(false)),
+            compile_limits: execute::COMPILE_LIMITS,
         }
     }
 }
@@ -282,9 +286,10 @@ impl ProblemReport {
     /// The table row, with ids padded to `id_width`.
     pub fn row(&self, id_width: usize) -> String {
         let slowest = self.slowest.map_or_else(|| "-".to_string(), seconds);
-        let memory = self
-            .peak_memory
-            .map_or_else(|| "-".to_string(), |bytes| format!("{} MiB", bytes.div_ceil(1 << 20)));
+        let memory = self.peak_memory.map_or_else(
+            || "-".to_string(),
+            |bytes| format!("{} MiB", bytes.div_ceil(1 << 20)),
+        );
         format!(
             "{:<id_width$}  {:>5}  {slowest:>8}  {memory:>8}  {}",
             self.id, self.tests, self.verdict
@@ -489,7 +494,11 @@ fn judge_in_order(
         let (verdict, slowest, peak_memory) = match built {
             Build::Compiled(work) => {
                 let judged = judge(problem, &work, runner, opts, isolation, on_event)?;
-                (judged.verdict, Some(judged.slowest), Some(judged.peak_memory))
+                (
+                    judged.verdict,
+                    Some(judged.slowest),
+                    Some(judged.peak_memory),
+                )
             }
             Build::Failed(verdict) => (verdict, None, None),
         };
@@ -553,8 +562,11 @@ impl Work {
         })?;
         let work = Work { root };
         // Others may pass through (to run build/main) but not list; private/ is ours alone.
-        for (dir, mode) in [(work.root.path(), 0o711), (&work.build(), 0o755), (&work.private(), 0o700)]
-        {
+        for (dir, mode) in [
+            (work.root.path(), 0o711),
+            (&work.build(), 0o755),
+            (&work.private(), 0o700),
+        ] {
             if dir != work.root.path() {
                 std::fs::create_dir(dir).map_err(io_error(dir))?;
             }
@@ -614,17 +626,31 @@ fn build(
     let main_rs = work.build().join("main.rs");
     std::fs::write(&main_rs, source).map_err(io_error(&main_rs))?;
     let binary = work.build().join("main");
-    if let Err(first_error) = execute::compile(runner, &main_rs, &binary, &work.private())? {
+    if let Err(first_error) = execute::compile(
+        runner,
+        &main_rs,
+        &binary,
+        &work.private(),
+        &opts.compile_limits,
+    )? {
         return Ok(Build::Failed(Verdict::CompileError { first_error }));
     }
-    for (name, helper) in [("checker", &problem.checker), ("interactor", &problem.interactor)] {
+    for (name, helper) in [
+        ("checker", &problem.checker),
+        ("interactor", &problem.interactor),
+    ] {
         if let Some(Helper::Rust(source)) = helper {
             let binary = work.build().join(name);
-            execute::compile(runner, source, &binary, &work.private())?.map_err(|error| {
-                JudgeError::Helper {
-                    problem: problem.id.clone(),
-                    message: format!("{name}.rs does not compile: {error}"),
-                }
+            execute::compile(
+                runner,
+                source,
+                &binary,
+                &work.private(),
+                &opts.compile_limits,
+            )?
+            .map_err(|error| JudgeError::Helper {
+                problem: problem.id.clone(),
+                message: format!("{name}.rs does not compile: {error}"),
             })?;
         }
     }
@@ -689,7 +715,7 @@ fn judge(
             // backtrace.
             env: Vec::new(),
             limits,
-            isolation,
+            isolation: Some(isolation),
             report: work.private_file("report"),
         };
         let verdict = match &problem.interactor {
@@ -733,9 +759,7 @@ fn prepare_input(
     runner: &Runner,
 ) -> Result<(), JudgeError> {
     match &test.input {
-        Input::File(path) => std::fs::copy(path, input)
-            .map(drop)
-            .map_err(io_error(path)),
+        Input::File(path) => std::fs::copy(path, input).map(drop).map_err(io_error(path)),
         Input::Generated(args) => {
             let stderr = work.private_file("gen.stderr");
             let spec = execute::tool_spec(
@@ -790,7 +814,9 @@ fn failure(
     Ok(Some(match &report.end {
         End::Interrupted => return Err(JudgeError::Interrupted),
         End::NotStarted(message) => {
-            return Err(JudgeError::Tool(format!("could not run the solution: {message}")))
+            return Err(JudgeError::Tool(format!(
+                "could not run the solution: {message}"
+            )))
         }
         End::Killed(Limit::Cpu) => tle(false),
         End::Killed(Limit::Wall) => tle(true),
@@ -924,7 +950,11 @@ fn run_checker(
         End::Interrupted => Err(JudgeError::Interrupted),
         end => Err(JudgeError::Helper {
             problem: problem.id.clone(),
-            message: format!("the checker failed: {}; {}", execute::describe(&end), message()),
+            message: format!(
+                "the checker failed: {}; {}",
+                execute::describe(&end),
+                message()
+            ),
         }),
     }
 }
@@ -985,7 +1015,10 @@ fn interact(
     };
     let message = || execute::tail(&execute::read_tail(&message_file));
     let verdict = match (&judged.end, solution_failure) {
-        (_, Some(limit @ (Verdict::TimeLimitExceeded { .. } | Verdict::MemoryLimitExceeded { .. })))
+        (
+            _,
+            Some(limit @ (Verdict::TimeLimitExceeded { .. } | Verdict::MemoryLimitExceeded { .. })),
+        )
         | (End::Exited(0), Some(limit)) => limit,
         (End::Exited(0), None) => Verdict::Accepted,
         (End::Exited(_), None) => rejected(message()),

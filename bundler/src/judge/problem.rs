@@ -217,11 +217,7 @@ fn helper(dir: &Path, name: &str) -> Result<Option<Helper>, JudgeError> {
 
 /// The tests in `tests_dir`, sorted by name; every input needs exactly one expected output
 /// (an interactive problem's may have none).
-fn tests(
-    problem: &str,
-    tests_dir: &Path,
-    interactive: bool,
-) -> Result<Vec<TestCase>, JudgeError> {
+fn tests(problem: &str, tests_dir: &Path, interactive: bool) -> Result<Vec<TestCase>, JudgeError> {
     #[derive(Default)]
     struct Files {
         input: Option<PathBuf>,

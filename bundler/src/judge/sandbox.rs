@@ -17,8 +17,8 @@
 
 use super::supervise::RunSpec;
 use landlock::{
-    path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset,
-    RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+    path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
+    RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -26,8 +26,7 @@ use std::process::{Command, Stdio};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Isolation {
-    /// Trusted tools (rustc, generators, checkers, interactors) and machines with nothing
-    /// better: limits and tree killing only.
+    /// Machines with nothing better: limits, tree killing, and `nobody` when root.
     None,
     Landlock,
     Bubblewrap,
@@ -56,6 +55,35 @@ impl Isolation {
         }
     }
 
+    /// The isolation a person asked for by name ("auto" is [`Isolation::detect`]), checked to
+    /// work here.
+    pub fn named(name: &str) -> Result<Isolation, String> {
+        let isolation = match name {
+            "auto" => return Ok(Isolation::detect()),
+            "bubblewrap" => Isolation::Bubblewrap,
+            "landlock" => Isolation::Landlock,
+            "none" => Isolation::None,
+            other => return Err(format!("unknown isolation `{other}`")),
+        };
+        let works = match isolation {
+            Isolation::Bubblewrap => bubblewrap_works(),
+            Isolation::Landlock => landlock_works(),
+            Isolation::None => true,
+        };
+        if works {
+            Ok(isolation)
+        } else {
+            Err(format!(
+                "{name} does not work on this machine (bubblewrap: install the Debian package \
+                 `bubblewrap` and allow unprivileged user namespaces; landlock: Linux 5.13 or later \
+                 with the LSM enabled)"
+            ))
+        }
+    }
+
+    /// The names [`Isolation::named`] takes.
+    pub const NAMES: [&'static str; 4] = ["auto", "bubblewrap", "landlock", "none"];
+
     /// One line for the report.
     pub fn describe(self) -> String {
         let root = nix::unistd::geteuid().is_root();
@@ -77,7 +105,14 @@ impl Isolation {
 
 fn bubblewrap_works() -> bool {
     Command::new("bwrap")
-        .args(["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/", "true"])
+        .args([
+            "--unshare-all",
+            "--die-with-parent",
+            "--ro-bind",
+            "/",
+            "/",
+            "true",
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -93,14 +128,15 @@ fn landlock_works() -> bool {
         .is_ok()
 }
 
-/// Whether a run under `isolation` drops from root to `nobody`.
-pub fn drops_privileges(isolation: Isolation) -> bool {
-    isolation == Isolation::Landlock && nix::unistd::geteuid().is_root()
+/// Whether a run under `isolation` (`None`: a trusted tool) drops from root to `nobody`.
+pub fn drops_privileges(isolation: Option<Isolation>) -> bool {
+    matches!(isolation, Some(Isolation::Landlock | Isolation::None))
+        && nix::unistd::geteuid().is_root()
 }
 
 /// The program and arguments that run `spec.program` under its isolation.
 pub fn wrap(spec: &RunSpec) -> Result<(PathBuf, Vec<String>), String> {
-    if spec.isolation != Isolation::Bubblewrap {
+    if spec.isolation != Some(Isolation::Bubblewrap) {
         return Ok((spec.program.clone(), spec.args.clone()));
     }
     let text = |path: &Path| {

@@ -36,7 +36,9 @@ pub struct RunSpec {
     /// The whole environment (it is cleared first).
     pub env: Vec<(String, String)>,
     pub limits: Limits,
-    pub isolation: Isolation,
+    /// How a solution is isolated; `None` for a trusted tool (rustc, a generator, a checker,
+    /// an interactor), which runs as the judge does.
+    pub isolation: Option<Isolation>,
     /// Where the supervisor writes its [`RunReport`] as JSON.
     pub report: PathBuf,
 }
@@ -56,7 +58,7 @@ pub struct Limits {
     /// CPU time of the whole tree, all threads.
     pub cpu: Duration,
     pub wall: Duration,
-    /// Resident memory of the whole tree, in bytes.
+    /// Resident memory of the whole tree that its processes do not share, in bytes.
     pub memory: u64,
     /// Each process's address space (`RLIMIT_AS`): stops a huge allocation at once, before it
     /// is touched. `None` for tools such as rustc that reserve far more than they use.
@@ -194,17 +196,17 @@ fn supervise(spec: &RunSpec) -> RunReport {
         }
         polls += 1;
         let wall = start.elapsed();
-        if polls % SAMPLE_EVERY == 0 {
+        if polls.is_multiple_of(SAMPLE_EVERY) {
             let tree = Tree::sample(me);
             peak_memory = peak_memory.max(tree.memory);
             let cpu = tree.cpu + reaped_cpu();
             sampled_cpu = sampled_cpu.max(cpu);
             killed = if cpu > spec.limits.cpu {
                 Some(End::Killed(Limit::Cpu))
-            } else if tree.memory > spec.limits.memory {
-                Some(End::Killed(Limit::Memory))
             } else if tree.processes > spec.limits.processes {
                 Some(End::Killed(Limit::Processes))
+            } else if tree.memory > spec.limits.memory {
+                Some(End::Killed(Limit::Memory))
             } else {
                 None
             };
@@ -235,7 +237,7 @@ fn supervise(spec: &RunSpec) -> RunReport {
         (Some(end), _) => (end, wall_at_kill, ended_at),
         // bwrap reports its child's death by signal N as exit status 128 + N.
         (None, Some((End::Exited(code), wall, at)))
-            if spec.isolation == Isolation::Bubblewrap && code > 128 =>
+            if spec.isolation == Some(Isolation::Bubblewrap) && code > 128 =>
         {
             (End::Signaled(code - 128), wall, at)
         }
@@ -256,7 +258,7 @@ fn build_command(spec: &RunSpec) -> Result<Command, String> {
     let (program, args) = sandbox::wrap(spec)?;
     let mut command = Command::new(program);
     command.args(args).current_dir(&spec.dir).env_clear();
-    if spec.isolation != Isolation::Bubblewrap {
+    if spec.isolation != Some(Isolation::Bubblewrap) {
         // bwrap sets the sandbox's environment itself (`--setenv`).
         command.envs(spec.env.iter().map(|(k, v)| (k, v)));
     }
@@ -293,7 +295,7 @@ fn build_command(spec: &RunSpec) -> Result<Command, String> {
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
             apply_rlimits(&limits)?;
-            if isolation == Isolation::Landlock {
+            if isolation == Some(Isolation::Landlock) {
                 sandbox::landlock(&program, &dir).map_err(std::io::Error::other)?;
             }
             if drop_to_nobody {
@@ -380,7 +382,8 @@ fn kill_tree(
 /// CPU time of the children already reaped (and of everything they reaped).
 fn reaped_cpu() -> Duration {
     getrusage(UsageWho::RUSAGE_CHILDREN).map_or(Duration::ZERO, |usage| {
-        let micros = |t: nix::sys::time::TimeVal| t.tv_sec() as u64 * 1_000_000 + t.tv_usec() as u64;
+        let micros =
+            |t: nix::sys::time::TimeVal| t.tv_sec() as u64 * 1_000_000 + t.tv_usec() as u64;
         Duration::from_micros(micros(usage.user_time()) + micros(usage.system_time()))
     })
 }
@@ -401,11 +404,18 @@ struct Tree {
 impl Tree {
     fn stats() -> Vec<procfs::process::Stat> {
         procfs::process::all_processes()
-            .map(|all| {
-                all.filter_map(|p| p.ok()?.stat().ok())
-                    .collect::<Vec<_>>()
-            })
+            .map(|all| all.filter_map(|p| p.ok()?.stat().ok()).collect::<Vec<_>>())
             .unwrap_or_default()
+    }
+
+    /// Resident memory a process does not share: its heap, stacks and other anonymous pages.
+    /// Summing plain resident sizes would count the shared C library once per process.
+    fn private_bytes(pid: i32) -> u64 {
+        procfs::process::Process::new(pid)
+            .and_then(|p| p.statm())
+            .map_or(0, |m| {
+                m.resident.saturating_sub(m.shared) * procfs::page_size()
+            })
     }
 
     /// The descendants of `root` among `stats`.
@@ -434,14 +444,13 @@ impl Tree {
         let stats = Self::stats();
         let below = Self::below(root, &stats);
         let ticks = procfs::ticks_per_second().max(1);
-        let page = procfs::page_size();
         let ticks_used: u64 = below
             .iter()
             .map(|s| s.utime + s.stime + s.cutime.max(0) as u64 + s.cstime.max(0) as u64)
             .sum();
         Tree {
             cpu: Duration::from_secs_f64(ticks_used as f64 / ticks as f64),
-            memory: below.iter().map(|s| s.rss * page).sum(),
+            memory: below.iter().map(|s| Self::private_bytes(s.pid)).sum(),
             processes: below.len() as u64,
         }
     }
