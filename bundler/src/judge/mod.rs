@@ -925,7 +925,9 @@ fn run_checker(
     runner: &Runner,
 ) -> Result<Result<(), Mismatch>, JudgeError> {
     let (program, mut args) = helper_command(work, "checker", checker);
-    args.extend([path_arg(input), path_arg(output), path_arg(answer)]);
+    // The checker runs in the problem's folder: a path relative to ours would not lead there.
+    let answer = std::path::absolute(answer).map_err(io_error(answer))?;
+    args.extend([path_arg(input), path_arg(output), path_arg(&answer)]);
     let message_file = work.private_file("checker.out");
     let spec = execute::tool_spec(
         program,
@@ -984,7 +986,9 @@ fn interact(
     let (program, mut args) = helper_command(work, "interactor", interactor);
     args.push(path_arg(input));
     if let Expected::Output(answer) = &test.expected {
-        args.push(path_arg(answer));
+        // The interactor runs in the problem's folder: a relative path would not lead there.
+        let answer = std::path::absolute(answer).map_err(io_error(answer))?;
+        args.push(path_arg(&answer));
     }
     let message_file = work.private_file("interactor.err");
     let mut limits = execute::TOOL_LIMITS;

@@ -199,6 +199,8 @@ fn helper(dir: &Path, name: &str) -> Result<Option<Helper>, JudgeError> {
     let Some(path) = scripts.into_iter().next() else {
         return Ok(None);
     };
+    // The script runs in the problem's folder, which `dir` may name relative to ours.
+    let path = std::path::absolute(&path).map_err(io_error(&path))?;
     let text = fs::read_to_string(&path).map_err(io_error(&path))?;
     let interpreter: Vec<String> = text
         .lines()

@@ -1,0 +1,212 @@
+//! The judge runner with the problems' own judges: checkers (Rust and Python) for outputs with
+//! several right answers, and interactors (Rust and Python) for a guessing game. Each fixture's
+//! README says which verdict it must get and why. Solutions are standalone, so the "bundler"
+//! here just reads the file.
+
+use bundler::judge::{run, run_with, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+fn helpers() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/judge/helpers")
+}
+
+fn read_as_is(path: &Path) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| e.to_string())
+}
+
+fn options() -> JudgeOptions {
+    JudgeOptions {
+        supervisor: env!("CARGO_BIN_EXE_bundler").into(),
+        ..JudgeOptions::default()
+    }
+}
+
+fn ids(ids: &[&str]) -> Vec<String> {
+    ids.iter().map(|id| id.to_string()).collect()
+}
+
+fn judge(names: &[&str]) -> Result<Report, JudgeError> {
+    run(&helpers(), &ids(names), &read_as_is, &options())
+}
+
+fn verdict_of<'a>(report: &'a Report, id: &str) -> &'a Verdict {
+    &report
+        .problems
+        .iter()
+        .find(|p| p.id == id)
+        .unwrap_or_else(|| panic!("{id} missing from\n{report}"))
+        .verdict
+}
+
+fn error_of(id: &str) -> String {
+    match judge(&[id]) {
+        Ok(report) => panic!("expected an error, got\n{report}"),
+        Err(e) => e.to_string(),
+    }
+}
+
+fn judged_by(by: &'static str, test: &str, message: &str) -> Verdict {
+    Verdict::WrongAnswer {
+        test: test.into(),
+        mismatch: Mismatch::Judged {
+            by,
+            message: message.into(),
+        },
+    }
+}
+
+#[test]
+fn checkers_accept_any_right_answer_and_reject_with_their_message() {
+    let report = judge(&["pair-ac", "pair-wa", "divisor-ac", "divisor-wa"]).unwrap();
+    eprintln!("{report}");
+    assert_eq!(verdict_of(&report, "pair-ac"), &Verdict::Accepted);
+    assert_eq!(
+        verdict_of(&report, "pair-wa"),
+        &judged_by("checker", "b", "3 + 3 = 6, not 7")
+    );
+    assert_eq!(verdict_of(&report, "divisor-ac"), &Verdict::Accepted);
+    assert_eq!(
+        verdict_of(&report, "divisor-wa"),
+        &judged_by("checker", "b", "49 has a divisor, but the output says -1")
+    );
+    assert_eq!(
+        verdict_of(&report, "pair-wa").to_string(),
+        "WA on b (checker: 3 + 3 = 6, not 7)"
+    );
+}
+
+#[test]
+fn broken_checkers_are_the_problems_fault() {
+    assert_eq!(
+        error_of("checker-crash"),
+        "problem `checker-crash`: the checker failed: signal 6 (SIGABRT); checker: unfinished"
+    );
+    let not_compiling = error_of("checker-ce");
+    assert!(
+        not_compiling.starts_with(
+            "problem `checker-ce`: checker.rs does not compile: error[E0308]: mismatched types"
+        ) && not_compiling.ends_with(" at checker.rs:3:24"),
+        "{not_compiling}"
+    );
+    assert_eq!(
+        error_of("checker-digest"),
+        "problem `checker-digest`: test `a`: a checker needs a .out answer file"
+    );
+    let no_interpreter = error_of("checker-no-shebang");
+    assert!(
+        no_interpreter.ends_with(
+            "checker-no-shebang/checker.py: a checker is checker.rs or a script whose first \
+             line is `#!<interpreter>`"
+        ),
+        "{no_interpreter}"
+    );
+}
+
+/// Judges each problem alone, timing its tests (from the first test's start to the verdict,
+/// compiling excluded): an interactive run that deadlocked would show as a long one.
+fn judge_timed(id: &str) -> (Verdict, Duration) {
+    let mut started = None;
+    let mut took = None;
+    let report = run_with(
+        &helpers(),
+        &ids(&[id]),
+        &read_as_is,
+        &options(),
+        &mut |event| match event {
+            Event::Test { test: 1, .. } => started = Some(Instant::now()),
+            Event::Finished(_) => took = started.map(|s| s.elapsed()),
+            _ => {}
+        },
+    )
+    .unwrap_or_else(|e| panic!("{id}: {e}"));
+    let verdict = verdict_of(&report, id).clone();
+    eprintln!("{id}: {verdict} in {:?}", took.unwrap());
+    (verdict, took.unwrap())
+}
+
+#[test]
+fn interactors_judge_the_guessing_game() {
+    let report = judge(&[
+        "guess-ac",
+        "guess-py-ac",
+        "guess-linear-wa",
+        "guess-py-wa",
+        "guess-garbage-wa",
+    ])
+    .unwrap();
+    eprintln!("{report}");
+    assert_eq!(verdict_of(&report, "guess-ac"), &Verdict::Accepted);
+    assert_eq!(verdict_of(&report, "guess-py-ac"), &Verdict::Accepted);
+    let too_many = judged_by("interactor", "b-far", "guess 11 is one too many (limit 10)");
+    assert_eq!(verdict_of(&report, "guess-linear-wa"), &too_many);
+    assert_eq!(verdict_of(&report, "guess-py-wa"), &too_many);
+    assert_eq!(
+        verdict_of(&report, "guess-garbage-wa"),
+        &judged_by(
+            "interactor",
+            "a",
+            "guess 1: `? 500` is not a number from 1 to 1000"
+        )
+    );
+}
+
+/// When both sides fail, the verdict is the side that failed first, whose failure made the
+/// other one fail: here a solution's panic, then the interactor's "the solution left", or the
+/// other way round. Ignored: the order is taken from when each supervisor reaped its process,
+/// which it looks at only every millisecond (and less often while sampling /proc), so the
+/// side that ended some microseconds later is often seen first and the verdict flips between
+/// RE and WA. Repeated because one run may well get it right.
+#[test]
+#[ignore = "the two sides' ends are not ordered precisely enough (execute.rs/supervise.rs)"]
+fn the_side_that_failed_first_decides() {
+    for round in 1..=10 {
+        let report = judge(&["guess-panic-re", "guess-hangup-wa"]).unwrap();
+        let crash = verdict_of(&report, "guess-panic-re").to_string();
+        assert!(
+            crash.starts_with("RE on a (exit status 101; stderr: thread 'main'")
+                && crash.contains(" panicked at main.rs:13:18: / ")
+                && crash.ends_with("not implemented: searching back down from 128)"),
+            "round {round}: {crash}"
+        );
+        assert_eq!(
+            verdict_of(&report, "guess-hangup-wa"),
+            &judged_by("interactor", "a", "guess 11 is one too many (limit 10)"),
+            "round {round}"
+        );
+    }
+}
+
+#[test]
+fn interactive_solutions_that_spin_or_block_get_tle() {
+    // Time limit 0.5 s: the CPU-time limit stops the spinner before its wall-time limit
+    // (2 s), and the interactor, waiting for a guess, ends with it.
+    let (verdict, took) = judge_timed("guess-spin-tle");
+    assert_eq!(verdict.to_string(), "TLE on a (limit 0.5 s)");
+    assert!(took < Duration::from_secs(2), "took {took:?}");
+    // Both sides asleep in read(): only the wall-time limit, 2 * 0.5 s + 1 s, stops them, and
+    // the interactor must end with the solution, not at its own later limit (3 s).
+    let (verdict, took) = judge_timed("guess-unflushed-tle");
+    assert_eq!(verdict.to_string(), "TLE on a (wall-time limit 2 s)");
+    assert!(
+        (Duration::from_secs(2)..Duration::from_millis(2800)).contains(&took),
+        "took {took:?}"
+    );
+}
+
+/// `bundler test --problems <relative dir>`, as a user types it: helper scripts and answer
+/// files must be found although helpers run in the problem's folder.
+#[test]
+fn helpers_work_with_a_relative_problems_dir() {
+    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        .args(["test", "--problems", "tests/fixtures/judge/helpers"])
+        .args(["pair-ac", "divisor-ac", "guess-py-ac"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let table = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{table}{stderr}");
+    assert!(table.contains("3 problems: 3 AC"), "{table}");
+}
