@@ -321,7 +321,8 @@ fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
     set(Resource::RLIMIT_CORE, 0)?;
     set(Resource::RLIMIT_NOFILE, 256)?;
     // Counted per user across the system (and not at all for root): the tree count the
-    // supervisor samples is the limit that always holds, this one stops a fork bomb early.
+    // supervisor samples is the limit that always holds (so this one is set above it, to be
+    // reached second), this one stops a fork bomb early.
     let user = nix::unistd::getuid().as_raw();
     let running = procfs::process::all_processes()
         .map(|all| {
@@ -330,7 +331,7 @@ fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
                 .count() as u64
         })
         .unwrap_or(0);
-    set(Resource::RLIMIT_NPROC, running + limits.processes)?;
+    set(Resource::RLIMIT_NPROC, running + 2 * limits.processes)?;
     Ok(())
 }
 
