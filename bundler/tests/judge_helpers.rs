@@ -195,18 +195,74 @@ fn interactive_solutions_that_spin_or_block_get_tle() {
     );
 }
 
-/// `bundler test --problems <relative dir>`, as a user types it: helper scripts and answer
-/// files must be found although helpers run in the problem's folder.
-#[test]
-fn helpers_work_with_a_relative_problems_dir() {
+/// `bundler test <args>` as a user runs it, from the crate's folder, with `env` added to
+/// ours: whether it succeeded, and what it printed.
+fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
-        .args(["test", "--problems", "tests/fixtures/judge/helpers"])
-        .args(["pair-ac", "divisor-ac", "guess-py-ac"])
+        .arg("test")
+        .args(args)
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    let table = String::from_utf8_lossy(&output.stdout);
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert!(output.status.success(), "{table}{stderr}");
-    assert!(table.contains("3 problems: 3 AC"), "{table}");
+    let printed = String::from_utf8_lossy(&output.stdout).into_owned()
+        + &String::from_utf8_lossy(&output.stderr);
+    (output.status.success(), printed)
+}
+
+/// Helper scripts and answer files must be found from the problem's folder, where helpers
+/// run, although the problems folder was named relative to the judge's.
+#[test]
+fn helpers_work_with_a_relative_problems_dir() {
+    let (success, printed) = bundler_test(
+        &[
+            "--problems",
+            "tests/fixtures/judge/helpers",
+            "pair-ac",
+            "divisor-ac",
+            "guess-py-ac",
+        ],
+        &[],
+    );
+    assert!(success, "{printed}");
+    assert!(printed.contains("3 problems: 3 AC"), "{printed}");
+}
+
+/// A helper's message is its last words: not a backtrace because the judge happens to have
+/// RUST_BACKTRACE set, nor glued to a stdout line the checker left unfinished.
+#[test]
+fn panicking_helpers_reject_with_their_panic_message() {
+    let dir = helpers();
+    let (success, printed) = bundler_test(
+        &[
+            "--problems",
+            dir.to_str().unwrap(),
+            "pair-lazy-wa",
+            "guess-lazy-wa",
+        ],
+        &[("RUST_BACKTRACE", "full")],
+    );
+    assert!(!success, "{printed}");
+    let row = |id: &str| {
+        printed
+            .lines()
+            .find(|line| line.starts_with(&format!("{id} ")))
+            .unwrap_or_else(|| panic!("{printed}"))
+    };
+    let checker = row("pair-lazy-wa");
+    assert!(
+        checker.contains("  WA on a (checker: thread 'main'")
+            && checker.ends_with(
+                " panicked at checker.rs:15:36: / numbers: ParseIntError { kind: InvalidDigit })"
+            ),
+        "{checker}"
+    );
+    let interactor = row("guess-lazy-wa");
+    assert!(
+        interactor.contains("  WA on a (interactor: thread 'main'")
+            && interactor.ends_with(
+                " panicked at interactor.rs:15:55: / a number: ParseIntError { kind: InvalidDigit })"
+            ),
+        "{interactor}"
+    );
 }

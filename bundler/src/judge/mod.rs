@@ -913,8 +913,9 @@ fn path_arg(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
-/// Runs `checker <input> <output> <answer>`: exit 0 accepts, any other exit rejects with its
-/// message; a crash or a limit is the problem's fault.
+/// Runs `checker <input> <output> <answer>`: exit 0 accepts, any other exit (a panic's 101
+/// too: lazy checkers unwrap what they parse) rejects with its message; a signal or a limit is
+/// the problem's fault.
 fn run_checker(
     problem: &Problem,
     work: &Work,
@@ -929,7 +930,7 @@ fn run_checker(
     let answer = std::path::absolute(answer).map_err(io_error(answer))?;
     args.extend([path_arg(input), path_arg(output), path_arg(&answer)]);
     let message_file = work.private_file("checker.out");
-    let spec = execute::tool_spec(
+    let mut spec = execute::tool_spec(
         program,
         args,
         &problem.dir,
@@ -938,9 +939,14 @@ fn run_checker(
         work.private_file("checker.report"),
         execute::TOOL_LIMITS,
     );
+    // A panic is a rejection: its message, not a backtrace, must end the checker's output.
+    spec.env
+        .retain(|(name, _)| !matches!(name.as_str(), "RUST_BACKTRACE" | "RUST_LIB_BACKTRACE"));
     let report = runner.run(&spec)?;
     let message = || {
-        let text = execute::read_tail(&message_file) + &execute::read_tail(&spec_stderr(&spec));
+        // A line break between them: stdout's last line may be unfinished.
+        let text =
+            execute::read_tail(&message_file) + "\n" + &execute::read_tail(&spec_stderr(&spec));
         execute::tail(&text)
     };
     match report.end {
@@ -993,7 +999,7 @@ fn interact(
     let message_file = work.private_file("interactor.err");
     let mut limits = execute::TOOL_LIMITS;
     limits.wall = solution.limits.wall + Duration::from_secs(1);
-    let spec = RunSpec {
+    let mut spec = RunSpec {
         stdin: Stream::Inherit,
         stdout: Stream::Inherit,
         ..execute::tool_spec(
@@ -1006,6 +1012,9 @@ fn interact(
             limits,
         )
     };
+    // A panic is a rejection: its message, not a backtrace, must end the interactor's stderr.
+    spec.env
+        .retain(|(name, _)| !matches!(name.as_str(), "RUST_BACKTRACE" | "RUST_LIB_BACKTRACE"));
     let (ran, judged) = runner.run_interactive(solution, &spec)?;
     let stdout = work.private_file("stdout");
     let stderr = spec_stderr(solution);
