@@ -102,6 +102,20 @@ fn broken_checkers_are_the_problems_fault() {
         ),
         "{no_interpreter}"
     );
+    let missing = error_of("checker-missing-interpreter");
+    assert!(
+        missing.starts_with(
+            "problem `checker-missing-interpreter`: the checker failed: exit status 127;"
+        ),
+        "{missing}"
+    );
+    assert!(
+        error_of("both-helpers").ends_with(
+            "both-helpers: a problem has a checker or an interactor, not both (the interactor judges)"
+        ),
+        "{}",
+        error_of("both-helpers")
+    );
 }
 
 /// Judges each problem alone, timing its tests (from the first test's start to the verdict,
@@ -154,14 +168,11 @@ fn interactors_judge_the_guessing_game() {
 
 /// When both sides fail, the verdict is the side that failed first, whose failure made the
 /// other one fail: here a solution's panic, then the interactor's "the solution left", or the
-/// other way round. Ignored: the order is taken from when each supervisor reaped its process,
-/// which it looks at only every millisecond (and less often while sampling /proc), so the
-/// side that ended some microseconds later is often seen first and the verdict flips between
-/// RE and WA. Repeated because one run may well get it right.
+/// other way round. The judge relays the two sides' output, so it sees which one ended first
+/// before the other can react; repeated because a racy order would pass some rounds.
 #[test]
-#[ignore = "the two sides' ends are not ordered precisely enough (execute.rs/supervise.rs)"]
 fn the_side_that_failed_first_decides() {
-    for round in 1..=10 {
+    for round in 1..=5 {
         let report = judge(&["guess-panic-re", "guess-hangup-wa"]).unwrap();
         let crash = verdict_of(&report, "guess-panic-re").to_string();
         assert!(

@@ -117,34 +117,52 @@ impl Runner<'_> {
         Ok(self.wait_all(vec![running])?.remove(0))
     }
 
-    /// Runs a solution and an interactor connected by pipes: each one's stdout is the other's
-    /// stdin. Returns their reports in that order.
+    /// Runs a solution and an interactor, each one's stdout relayed to the other's stdin.
+    /// Returns their reports and which side closed its stdout (ended) first.
+    ///
+    /// Relayed by the judge rather than piped directly because the order is then causal: a
+    /// side can only see the other's end after the relay has seen it, so a solution that
+    /// crashes because the interactor hung up is never mistaken for one that crashed first.
     pub fn run_interactive(
         &self,
         solution: &RunSpec,
         interactor: &RunSpec,
-    ) -> Result<(RunReport, RunReport), JudgeError> {
+    ) -> Result<(RunReport, RunReport, Side), JudgeError> {
         let pipe = || std::io::pipe().map_err(|e| JudgeError::Tool(format!("pipe: {e}")));
-        let (to_interactor, from_solution) = {
-            let (reader, writer) = pipe()?;
-            (reader, writer)
-        };
-        let (to_solution, from_interactor) = pipe()?;
-        let solution_run = self.start(solution, to_solution.into(), from_solution.into())?;
+        let (solution_in, to_solution) = pipe()?;
+        let (from_solution, solution_out) = pipe()?;
+        let (interactor_in, to_interactor) = pipe()?;
+        let (from_interactor, interactor_out) = pipe()?;
+        let solution_run = self.start(solution, solution_in.into(), solution_out.into())?;
         let interactor_run =
-            match self.start(interactor, to_interactor.into(), from_interactor.into()) {
+            match self.start(interactor, interactor_in.into(), interactor_out.into()) {
                 Ok(run) => run,
                 Err(e) => {
                     let _ = self.stop_and_wait(solution_run);
                     return Err(e);
                 }
             };
-        // Our copies of the pipe ends were moved into the two supervisors and dropped here,
-        // so each side sees end-of-file as soon as the other side's tree is gone.
-        let mut reports = self.wait_all(vec![solution_run, interactor_run])?;
+        let first_closed: std::sync::Mutex<Option<Side>> = std::sync::Mutex::new(None);
+        let relay = |from: std::io::PipeReader, to: std::io::PipeWriter, side: Side| {
+            relay(from, to);
+            first_closed
+                .lock()
+                .expect("no relay panics holding it")
+                .get_or_insert(side);
+        };
+        let reports = std::thread::scope(|scope| {
+            scope.spawn(|| relay(from_solution, to_interactor, Side::Solution));
+            scope.spawn(|| relay(from_interactor, to_solution, Side::Interactor));
+            self.wait_all(vec![solution_run, interactor_run])
+        });
+        let mut reports = reports?;
         let interactor = reports.pop().expect("two reports");
         let solution = reports.pop().expect("two reports");
-        Ok((solution, interactor))
+        let first = first_closed
+            .into_inner()
+            .expect("no relay panics holding it")
+            .unwrap_or(Side::Solution);
+        Ok((solution, interactor, first))
     }
 
     fn stop_and_wait(&self, mut run: Running) -> std::io::Result<()> {
@@ -153,9 +171,40 @@ impl Runner<'_> {
     }
 }
 
-/// The environment of trusted tools: the judge's own, so rustup's rustc and python3 work.
+/// A side of an interactive run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Solution,
+    Interactor,
+}
+
+/// Copies `from` to `to` until `from` ends, then closes `to` so the other side sees the end.
+/// When the other side stops reading, `from` is closed too, as a direct pipe would be: its
+/// writer then gets a broken pipe.
+fn relay(mut from: std::io::PipeReader, mut to: std::io::PipeWriter) {
+    use std::io::Write;
+    let mut buffer = [0u8; 1 << 16];
+    loop {
+        match from.read(&mut buffer) {
+            Ok(0) => return,
+            Ok(read) => {
+                if to.write_all(&buffer[..read]).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+/// The environment of trusted tools: the judge's own, so rustup's rustc and python3 work,
+/// without the backtrace switches: a checker's or interactor's panic is a rejection, and its
+/// message, not a backtrace, must end what it printed.
 fn inherited_env() -> Vec<(String, String)> {
-    std::env::vars().collect()
+    std::env::vars()
+        .filter(|(name, _)| !matches!(name.as_str(), "RUST_BACKTRACE" | "RUST_LIB_BACKTRACE"))
+        .collect()
 }
 
 /// A spec for a trusted tool (no sandbox).

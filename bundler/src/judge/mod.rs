@@ -423,6 +423,18 @@ pub fn run_with(
         .map(|id| Problem::load(problems_dir, id))
         .collect::<Result<Vec<_>, _>>()?;
     let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
+    // Programs run in other folders: a relative temporary root would point elsewhere there.
+    let absolute_root;
+    let opts = match &opts.temp_root {
+        Some(root) if root.is_relative() => {
+            absolute_root = JudgeOptions {
+                temp_root: Some(std::path::absolute(root).map_err(io_error(root))?),
+                ..opts.clone()
+            };
+            &absolute_root
+        }
+        _ => opts,
+    };
     on_event(Event::Start {
         ids: &ids,
         isolation,
@@ -913,6 +925,13 @@ fn path_arg(path: &Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// Exit statuses 126 and 127: the shell's and `env`'s "found but not runnable" and "not
+/// found", as when a script's `#!` names an interpreter that is not installed. The problem's
+/// fault, not a rejection.
+fn cannot_run(code: i32) -> bool {
+    code == 126 || code == 127
+}
+
 /// Runs `checker <input> <output> <answer>`: exit 0 accepts, any other exit (a panic's 101
 /// too: lazy checkers unwrap what they parse) rejects with its message; a signal or a limit is
 /// the problem's fault.
@@ -930,7 +949,7 @@ fn run_checker(
     let answer = std::path::absolute(answer).map_err(io_error(answer))?;
     args.extend([path_arg(input), path_arg(output), path_arg(&answer)]);
     let message_file = work.private_file("checker.out");
-    let mut spec = execute::tool_spec(
+    let spec = execute::tool_spec(
         program,
         args,
         &problem.dir,
@@ -939,9 +958,6 @@ fn run_checker(
         work.private_file("checker.report"),
         execute::TOOL_LIMITS,
     );
-    // A panic is a rejection: its message, not a backtrace, must end the checker's output.
-    spec.env
-        .retain(|(name, _)| !matches!(name.as_str(), "RUST_BACKTRACE" | "RUST_LIB_BACKTRACE"));
     let report = runner.run(&spec)?;
     let message = || {
         // A line break between them: stdout's last line may be unfinished.
@@ -951,7 +967,7 @@ fn run_checker(
     };
     match report.end {
         End::Exited(0) => Ok(Ok(())),
-        End::Exited(_) => Ok(Err(Mismatch::Judged {
+        End::Exited(code) if !cannot_run(code) => Ok(Err(Mismatch::Judged {
             by: "checker",
             message: message(),
         })),
@@ -999,7 +1015,7 @@ fn interact(
     let message_file = work.private_file("interactor.err");
     let mut limits = execute::TOOL_LIMITS;
     limits.wall = solution.limits.wall + Duration::from_secs(1);
-    let mut spec = RunSpec {
+    let spec = RunSpec {
         stdin: Stream::Inherit,
         stdout: Stream::Inherit,
         ..execute::tool_spec(
@@ -1012,10 +1028,7 @@ fn interact(
             limits,
         )
     };
-    // A panic is a rejection: its message, not a backtrace, must end the interactor's stderr.
-    spec.env
-        .retain(|(name, _)| !matches!(name.as_str(), "RUST_BACKTRACE" | "RUST_LIB_BACKTRACE"));
-    let (ran, judged) = runner.run_interactive(solution, &spec)?;
+    let (ran, judged, first) = runner.run_interactive(solution, &spec)?;
     let stdout = work.private_file("stdout");
     let stderr = spec_stderr(solution);
     let solution_failure = failure(&ran, test, &solution.limits, &stdout, &stderr, opts)?;
@@ -1034,9 +1047,9 @@ fn interact(
         )
         | (End::Exited(0), Some(limit)) => limit,
         (End::Exited(0), None) => Verdict::Accepted,
-        (End::Exited(_), None) => rejected(message()),
-        (End::Exited(_), Some(crash)) => {
-            if judged.ended_at <= ran.ended_at {
+        (End::Exited(code), None) if !cannot_run(*code) => rejected(message()),
+        (End::Exited(code), Some(crash)) if !cannot_run(*code) => {
+            if first == execute::Side::Interactor {
                 rejected(message())
             } else {
                 crash

@@ -107,12 +107,19 @@ impl Problem {
         }
         let readme = dir.join("README.md");
         let interactor = helper(&dir, "interactor")?;
+        let checker = helper(&dir, "checker")?;
+        if interactor.is_some() && checker.is_some() {
+            return Err(invalid(
+                &dir,
+                "a problem has a checker or an interactor, not both (the interactor judges)",
+            ));
+        }
         Ok(Problem {
             id: id.to_string(),
             time_limit: time_limit(&readme)?,
             memory_limit: memory_limit(&readme)?,
             tests: tests(id, &dir.join("tests"), interactor.is_some())?,
-            checker: helper(&dir, "checker")?,
+            checker,
             interactor,
             dir,
         })

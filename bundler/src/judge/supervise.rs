@@ -77,8 +77,6 @@ pub struct RunReport {
     pub wall: Duration,
     /// Peak resident memory: the largest sum seen over the tree, or the largest single process.
     pub peak_memory: u64,
-    /// CLOCK_MONOTONIC when the main process ended: orders the two sides of an interactive run.
-    pub ended_at: Duration,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -162,7 +160,6 @@ fn supervise(spec: &RunSpec) -> RunReport {
         cpu: Duration::ZERO,
         wall: Duration::ZERO,
         peak_memory: 0,
-        ended_at: monotonic_now(),
     };
     let mut command = match build_command(spec) {
         Ok(command) => command,
@@ -180,7 +177,7 @@ fn supervise(spec: &RunSpec) -> RunReport {
 
     let main_pid = Pid::from_raw(child.id() as i32);
     let me = std::process::id() as i32;
-    let mut main_end: Option<(End, Duration, Duration)> = None;
+    let mut main_end: Option<(End, Duration)> = None;
     let mut killed: Option<End> = None;
     let mut peak_memory = 0u64;
     let mut sampled_cpu = Duration::ZERO;
@@ -217,7 +214,6 @@ fn supervise(spec: &RunSpec) -> RunReport {
         std::thread::sleep(POLL);
     }
     let wall_at_kill = start.elapsed();
-    let ended_at = monotonic_now();
     kill_tree(me, main_pid, &mut main_end, start);
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN);
     let (cpu, max_rss) = match usage {
@@ -233,16 +229,16 @@ fn supervise(spec: &RunSpec) -> RunReport {
         }
         Err(_) => (Duration::ZERO, 0),
     };
-    let (end, wall, ended_at) = match (killed, main_end) {
-        (Some(end), _) => (end, wall_at_kill, ended_at),
+    let (end, wall) = match (killed, main_end) {
+        (Some(end), _) => (end, wall_at_kill),
         // bwrap reports its child's death by signal N as exit status 128 + N.
-        (None, Some((End::Exited(code), wall, at)))
+        (None, Some((End::Exited(code), wall)))
             if spec.isolation == Some(Isolation::Bubblewrap) && code > 128 =>
         {
-            (End::Signaled(code - 128), wall, at)
+            (End::Signaled(code - 128), wall)
         }
         (None, Some(main)) => main,
-        (None, None) => (End::Interrupted, wall_at_kill, ended_at),
+        (None, None) => (End::Interrupted, wall_at_kill),
     };
     RunReport {
         end,
@@ -250,7 +246,6 @@ fn supervise(spec: &RunSpec) -> RunReport {
         cpu: cpu.max(sampled_cpu),
         wall,
         peak_memory: peak_memory.max(max_rss),
-        ended_at,
     }
 }
 
@@ -344,7 +339,7 @@ fn release_standard_streams() {
 }
 
 /// Reaps every exited child without blocking; records the main process's end.
-fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration, Duration)>, start: Instant) {
+fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
     loop {
         let end = match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
             Ok(WaitStatus::Exited(pid, code)) => (pid, End::Exited(code)),
@@ -353,19 +348,14 @@ fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration, Duration)>, start: 
             Ok(_) => continue,
         };
         if end.0 == main_pid && main_end.is_none() {
-            *main_end = Some((end.1, start.elapsed(), monotonic_now()));
+            *main_end = Some((end.1, start.elapsed()));
         }
     }
 }
 
 /// Kills every descendant, again and again, until none is left and all are reaped: killed
 /// processes cannot fork, and their orphans come to us as the subreaper.
-fn kill_tree(
-    me: i32,
-    main_pid: Pid,
-    main_end: &mut Option<(End, Duration, Duration)>,
-    start: Instant,
-) {
+fn kill_tree(me: i32, main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
     let began = Instant::now();
     loop {
         reap(main_pid, main_end, start);
@@ -387,11 +377,6 @@ fn reaped_cpu() -> Duration {
             |t: nix::sys::time::TimeVal| t.tv_sec() as u64 * 1_000_000 + t.tv_usec() as u64;
         Duration::from_micros(micros(usage.user_time()) + micros(usage.system_time()))
     })
-}
-
-fn monotonic_now() -> Duration {
-    nix::time::clock_gettime(nix::time::ClockId::CLOCK_MONOTONIC)
-        .map_or(Duration::ZERO, Duration::from)
 }
 
 /// One look at the supervisor's descendants.
