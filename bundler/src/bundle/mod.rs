@@ -53,6 +53,7 @@ pub fn bundle_solution(
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
     let kept = reach::for_solution(lib, solution, &refs)?;
+    diagnose::check_writable(lib, &kept)?;
     for (k, krate) in lib.crates.iter().enumerate() {
         if kept.has_crate(lib, k) {
             solution.check_name_free(&krate.module_name)?;
@@ -71,5 +72,6 @@ pub fn bundle_solution(
 /// `bundler show` prints, and what a snippet expands to.
 pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
     let kept = reach::for_modules(lib, names)?;
+    diagnose::check_writable(lib, &kept)?;
     Ok(emit::library_modules(lib, &kept, opts))
 }

@@ -434,26 +434,26 @@ impl Solution {
         out
     }
 
-    /// `extern crate name [as alias];` items naming a library crate (`is_lib`). The bundle has
-    /// no such crate, only its module.
+    /// `extern crate name [as alias];` items naming a library crate (`is_lib`), at the root
+    /// or inside a module or a block. The bundle has no such crate, only its module.
     pub fn extern_crates(&self, is_lib: impl Fn(&str) -> bool) -> Vec<ExternCrate> {
-        self.file
-            .items
-            .iter()
-            .filter_map(|item| match item {
-                syn::Item::ExternCrate(e) if is_lib(&e.ident.to_string()) => {
-                    let start = e
-                        .attrs
-                        .first()
-                        .map_or(e.extern_token.span, |a| a.pound_token.span);
-                    Some(ExternCrate {
-                        range: self.offset(start)..self.offset_end(e.semi_token.span),
-                        name: e.ident.to_string(),
-                        rename: e.rename.as_ref().map(|(_, r)| r.to_string()),
-                        macro_use: e.attrs.iter().any(|a| a.path().is_ident("macro_use")),
-                    })
+        let mut items = ExternCrateItems::default();
+        items.visit_file(&self.file);
+        items
+            .0
+            .into_iter()
+            .filter(|e| is_lib(&e.ident.to_string()))
+            .map(|e| {
+                let start = e
+                    .attrs
+                    .first()
+                    .map_or(e.extern_token.span, |a| a.pound_token.span);
+                ExternCrate {
+                    range: self.offset(start)..self.offset_end(e.semi_token.span),
+                    name: e.ident.to_string(),
+                    rename: e.rename.as_ref().map(|(_, r)| r.to_string()),
+                    macro_use: e.attrs.iter().any(|a| a.path().is_ident("macro_use")),
                 }
-                _ => None,
             })
             .collect()
     }
@@ -493,6 +493,16 @@ impl Solution {
                 .char_indices()
                 .nth(column)
                 .map_or(rest.len(), |(i, _)| i)
+    }
+}
+
+/// Collects every `extern crate` item of a syntax tree, nested ones too.
+#[derive(Default)]
+struct ExternCrateItems<'ast>(Vec<&'ast syn::ItemExternCrate>);
+
+impl<'ast> Visit<'ast> for ExternCrateItems<'ast> {
+    fn visit_item_extern_crate(&mut self, item: &'ast syn::ItemExternCrate) {
+        self.0.push(item);
     }
 }
 
@@ -588,6 +598,28 @@ mod tests {
                 "t::f::g"
             ]
             .map(|s| s.replace("t::f", "::t::f"))
+        );
+    }
+
+    /// A bundle has no library crate: an `extern crate` of one is found wherever it is, to be
+    /// removed.
+    #[test]
+    fn extern_crates_are_found_in_modules_and_blocks_too() {
+        let text = "extern crate t;\nfn main() { let x = 1; extern crate t as u; }\nmod m {\n    \
+                    #[allow(unused)] extern crate t;\n    extern crate other;\n}\n";
+        let solution = Solution::from_text(Path::new("main.rs"), text.to_string()).unwrap();
+        let found: Vec<(&str, Option<String>)> = solution
+            .extern_crates(|name| name == "t")
+            .into_iter()
+            .map(|e| (&text[e.range], e.rename))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("extern crate t;", None),
+                ("extern crate t as u;", Some("u".to_string())),
+                ("#[allow(unused)] extern crate t;", None)
+            ]
         );
     }
 
