@@ -1,9 +1,9 @@
 # Run `make` for the list of targets.
 CARGO ?= cargo
-BUNDLER = $(CARGO) run --quiet --release -p bundler --
+BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test lint doc bench
+.PHONY: help bundle judge test fuzz lint doc bench
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -16,6 +16,10 @@ bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
 
 test: ## Run every test: templates, bundler, and the judge suite
 	$(CARGO) test --workspace
+
+# Optimized: ten times the inputs of the debug build, which `make test` runs with overflow checks.
+fuzz: ## Fuzz the bundler with mutated inputs for FUZZ_SECONDS (600); FUZZ_SEED=<n> picks the seed
+	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(CARGO) test --release -p bundler --test fuzz -- --nocapture
 
 judge: ## Judge every problem (or P=<id>) as a judge would and print the verdict table
 	@$(BUNDLER) test $(P)

@@ -73,7 +73,7 @@ fn main() {
             total.push(start.elapsed());
         }
         let (process, _) = time_process(RUNS, || {
-            let mut command = Command::new(env!("CARGO_BIN_EXE_bundler"));
+            let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
             command.arg("bundle").arg(&main);
             command
         });

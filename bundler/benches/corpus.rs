@@ -107,7 +107,7 @@ fn main() {
             (0..RUNS)
                 .map(|_| {
                     let start = Instant::now();
-                    let out = Command::new(env!("CARGO_BIN_EXE_bundler"))
+                    let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
                         .arg("bundle")
                         .arg(&main)
                         .stderr(Stdio::null())

@@ -18,7 +18,7 @@ use std::process::ExitCode;
 
 #[derive(Debug, Parser)]
 #[command(
-    name = "bundler",
+    name = "grundy",
     version,
     about = "Bundle competitive-programming solutions into one file, judge them, and serve the game-theory templates"
 )]
@@ -240,6 +240,40 @@ impl ProblemsArg {
     }
 }
 
+/// Parsing and visiting syntax trees recurse: deeply nested code needs a deep stack, which
+/// the main thread's 8 MiB is not.
+const STACK_BYTES: usize = 512 << 20;
+
+/// The whole program, for the `grundy` and `cargo-grundy` binaries.
+pub fn main() -> ExitCode {
+    // The judge's supervisor: internal, and single-threaded (it forks), so before anything.
+    if let Some(code) = crate::judge::supervise::main_if_asked() {
+        return code;
+    }
+    let mut args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // `cargo grundy x` runs `cargo-grundy grundy x`.
+    if args.get(1).is_some_and(|first| first == "grundy") {
+        args.remove(1);
+    }
+    let cli = Cli::parse_from(args);
+    let worker = std::thread::Builder::new()
+        .stack_size(STACK_BYTES)
+        .spawn(move || match run(cli, &mut std::io::stdout().lock()) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("error: {e}");
+                e.exit_code()
+            }
+        });
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => code,
+        _ => {
+            eprintln!("error: grundy failed unexpectedly");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Any failure of any subcommand, printed once by `main`.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -388,7 +422,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             writeln!(out, "created {}", dir.display())?;
             writeln!(
                 out,
-                "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `bundler test {id}`"
+                "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
             )?;
         }
     }

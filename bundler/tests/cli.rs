@@ -5,7 +5,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 fn bundler(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bundler"))
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()

@@ -254,7 +254,7 @@ fn write_failure_leaves_nothing() {
 fn the_binary_keeps_lib_and_problems_apart() {
     let out = tempfile::tempdir().unwrap();
     let notebook = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
             .arg("notebook")
             .arg("-o")
             .arg(out.path())

@@ -209,7 +209,7 @@ fn new_at_once(dir: &Path, ids: &[&str]) -> Vec<std::process::Output> {
     let children: Vec<_> = ids
         .iter()
         .map(|id| {
-            Command::new(env!("CARGO_BIN_EXE_bundler"))
+            Command::new(env!("CARGO_BIN_EXE_grundy"))
                 .args(["new", id, "--problems"])
                 .arg(dir)
                 .stdout(std::process::Stdio::piped())

@@ -94,7 +94,7 @@ fn leftovers() -> Vec<String> {
 
 fn start_judge(problems: &Path, temp: &Path, isolation: &str, ids: &[&str]) -> Child {
     use std::os::unix::process::CommandExt;
-    Command::new(env!("CARGO_BIN_EXE_bundler"))
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
         .args(["test", "--problems"])
         .arg(problems)
         .args(["--isolation", isolation, "--compile-time", "30"])

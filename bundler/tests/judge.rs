@@ -19,7 +19,7 @@ fn read_as_is(path: &Path) -> Result<String, String> {
 fn options() -> JudgeOptions {
     JudgeOptions {
         output_limit: 1 << 20,
-        supervisor: env!("CARGO_BIN_EXE_bundler").into(),
+        supervisor: env!("CARGO_BIN_EXE_grundy").into(),
         ..JudgeOptions::default()
     }
 }

@@ -18,7 +18,7 @@ fn read_as_is(path: &Path) -> Result<String, String> {
 
 fn options() -> JudgeOptions {
     JudgeOptions {
-        supervisor: env!("CARGO_BIN_EXE_bundler").into(),
+        supervisor: env!("CARGO_BIN_EXE_grundy").into(),
         ..JudgeOptions::default()
     }
 }
@@ -209,7 +209,7 @@ fn interactive_solutions_that_spin_or_block_get_tle() {
 /// `bundler test <args>` as a user runs it, from the crate's folder, with `env` added to
 /// ours: whether it succeeded, and what it printed.
 fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
-    let output = Command::new(env!("CARGO_BIN_EXE_bundler"))
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("test")
         .args(args)
         .envs(env.iter().copied())

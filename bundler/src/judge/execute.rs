@@ -144,11 +144,12 @@ impl Runner<'_> {
             };
         let first_closed: std::sync::Mutex<Option<Side>> = std::sync::Mutex::new(None);
         let relay = |from: std::io::PipeReader, to: std::io::PipeWriter, side: Side| {
-            relay(from, to);
-            first_closed
-                .lock()
-                .expect("no relay panics holding it")
-                .get_or_insert(side);
+            relay(from, to, || {
+                first_closed
+                    .lock()
+                    .expect("no relay panics holding it")
+                    .get_or_insert(side);
+            })
         };
         let reports = std::thread::scope(|scope| {
             scope.spawn(|| relay(from_solution, to_interactor, Side::Solution));
@@ -178,24 +179,26 @@ pub enum Side {
     Interactor,
 }
 
-/// Copies `from` to `to` until `from` ends, then closes `to` so the other side sees the end.
-/// When the other side stops reading, `from` is closed too, as a direct pipe would be: its
-/// writer then gets a broken pipe.
-fn relay(mut from: std::io::PipeReader, mut to: std::io::PipeWriter) {
+/// Copies `from` to `to` until `from` ends, then calls `ended` and only then closes `to`, so
+/// the other side cannot see the end before it is recorded. When the other side stops
+/// reading, closes `from` too, as a direct pipe would be: its writer then gets a broken pipe.
+fn relay(mut from: std::io::PipeReader, mut to: std::io::PipeWriter, ended: impl FnOnce()) {
     use std::io::Write;
     let mut buffer = [0u8; 1 << 16];
     loop {
         match from.read(&mut buffer) {
-            Ok(0) => return,
+            Ok(0) => break,
             Ok(read) => {
                 if to.write_all(&buffer[..read]).is_err() {
                     return;
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return,
+            Err(_) => break,
         }
     }
+    ended();
+    drop(to);
 }
 
 /// The environment of trusted tools: the judge's own, so rustup's rustc and python3 work,

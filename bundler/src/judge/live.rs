@@ -1,4 +1,4 @@
-//! `bundler test` as a person sees it: the table's rows printed as problems finish, a
+//! `grundy test` as a person sees it: the table's rows printed as problems finish, a
 //! progress line on a terminal's stderr while a long one runs, and Ctrl-C (or SIGTERM, or
 //! SIGHUP) stopping every run and removing every temporary directory before exiting.
 

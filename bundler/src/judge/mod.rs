@@ -1,4 +1,4 @@
-//! The judge runner behind `bundler test`: bundles each problem's `main.rs`, compiles the
+//! The judge runner behind `grundy test`: bundles each problem's `main.rs`, compiles the
 //! bundle with `rustc --edition 2021 -O main.rs -o main`, runs every test under the problem's
 //! limits and compares outputs as judges do.
 //!
@@ -297,7 +297,7 @@ impl ProblemReport {
     }
 }
 
-/// The result of a run; its `Display` is the table printed by `bundler test`.
+/// The result of a run; its `Display` is the table printed by `grundy test`.
 #[derive(Debug, Clone)]
 pub struct Report {
     pub problems: Vec<ProblemReport>,

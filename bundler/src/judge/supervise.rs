@@ -1,5 +1,5 @@
 //! The supervisor: one short-lived process per run (a solution, rustc, a generator, a checker
-//! or an interactor), started by the judge as `<bundler> supervise <spec as JSON>`.
+//! or an interactor), started by the judge as `grundy supervise <spec as JSON>`.
 //!
 //! A process of its own because only a process can be a child subreaper: whatever the run
 //! forks, even a grandchild that left the session, stays a descendant of the supervisor and
