@@ -34,7 +34,7 @@ fn the_readme_lists_every_problem_with_the_templates_it_uses() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let readme = std::fs::read_to_string(workspace.join("README.md")).unwrap();
     let mut rows = readme_rows(&readme);
-    let mut library = Library::open(&Library::default_dir()).unwrap();
+    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
     let mut problems = 0;
     for entry in std::fs::read_dir(workspace.join("problems")).unwrap() {
         let dir = entry.unwrap().path();

@@ -56,7 +56,7 @@ fn bundle_size(main: &Path, lib_dir: &Path, strip_docs: bool) -> usize {
 
 fn main() {
     let workspace = bundler::workspace_dir();
-    let lib_dir = Library::default_dir();
+    let lib_dir = Library::default_dir().unwrap();
     println!("bundler: {RUNS} runs each; median");
     println!(
         "{:<16} {:>12} {:>12} {:>12} {:>10} {:>14}",

@@ -132,8 +132,11 @@ pub struct LibArg {
 }
 
 impl LibArg {
-    fn dir(&self) -> PathBuf {
-        self.dir.clone().unwrap_or_else(Library::default_dir)
+    fn dir(&self) -> Result<PathBuf, Error> {
+        match &self.dir {
+            Some(dir) => Ok(dir.clone()),
+            None => Library::default_dir(),
+        }
     }
 }
 
@@ -214,7 +217,7 @@ impl LibsArg {
         } else if let Some(manifest) = crates::enclosing_package(solution) {
             CrateGraph::from_package(&manifest)?
         } else {
-            CrateGraph::from_libs(&[Library::default_dir()], &request)?
+            CrateGraph::from_libs(&[Library::default_dir()?], &request)?
         };
         Library::of_graph(graph)
     }
@@ -233,10 +236,13 @@ pub struct ProblemsArg {
 }
 
 impl ProblemsArg {
-    fn dir(&self) -> PathBuf {
-        self.dir
-            .clone()
-            .unwrap_or_else(|| crate::workspace_dir().join("problems"))
+    fn dir(&self) -> Result<PathBuf, CliError> {
+        match &self.dir {
+            Some(dir) => Ok(dir.clone()),
+            None => crate::project::problems_dir().ok_or_else(|| {
+                CliError::NoProblemsDir(std::env::current_dir().unwrap_or_default())
+            }),
+        }
     }
 }
 
@@ -293,6 +299,8 @@ pub enum CliError {
     Output(#[from] io::Error),
     #[error("{}: the output would overwrite the solution itself; name another file", .0.display())]
     OutputIsInput(PathBuf),
+    #[error("no problems folder here or above {} (a `problems/` with its Cargo.toml); name one with --problems DIR", .0.display())]
+    NoProblemsDir(PathBuf),
 }
 
 impl CliError {
@@ -345,7 +353,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             compile_time,
             compile_memory,
         } => {
-            let lib_dir = Library::default_dir();
+            let lib_dir = Library::default_dir()?;
             let bundle = |main: &Path| {
                 let mut library = Library::open(&lib_dir).map_err(|e| e.to_string())?;
                 crate::bundle(main, &mut library, &BundleOptions::default())
@@ -364,13 +372,13 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 ..JudgeOptions::default()
             };
             judge::live::stop_on_signals(&opts)?;
-            let report = judge::live::run_printing(&problems.dir(), &ids, &bundle, &opts, out)?;
+            let report = judge::live::run_printing(&problems.dir()?, &ids, &bundle, &opts, out)?;
             if !report.all_accepted() {
                 return Ok(ExitCode::FAILURE);
             }
         }
         Command::List { word, lib } => {
-            let catalog = Catalog::load(&lib.dir(), None)?;
+            let catalog = Catalog::load(&lib.dir()?, None)?;
             let templates = match &word {
                 Some(word) => catalog.matching(word),
                 None => catalog.templates().iter().collect(),
@@ -386,7 +394,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             lib,
             strip_docs,
         } => {
-            let mut library = Library::open(&lib.dir())?;
+            let mut library = Library::open(&lib.dir()?)?;
             let text = crate::show(&names, &mut library, &BundleOptions { strip_docs })?;
             out.write_all(text.as_bytes())?;
         }
@@ -396,8 +404,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             lib,
         } => {
             let format: SnippetFormat = format.parse().expect("clap checked the format");
-            let catalog = Catalog::load(&lib.dir(), None)?;
-            let mut library = Library::open(&lib.dir())?;
+            let catalog = Catalog::load(&lib.dir()?, None)?;
+            let mut library = Library::open(&lib.dir()?)?;
             let mut show =
                 |names: &[String]| crate::show(names, &mut library, &BundleOptions::default());
             let text = snippets::render(format, &snippets::collect(&catalog, &mut show)?);
@@ -408,7 +416,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             lib,
             problems,
         } => {
-            let catalog = Catalog::load(&lib.dir(), Some(&problems.dir()))?;
+            let catalog = Catalog::load(&lib.dir()?, Some(&problems.dir()?))?;
             std::fs::create_dir_all(&output).map_err(|source| atomic::WriteError {
                 path: output.clone(),
                 source,
@@ -418,7 +426,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             }
         }
         Command::New { id, problems } => {
-            let dir = scaffold::new_problem(&problems.dir(), &id)?;
+            let dir = scaffold::new_problem(&problems.dir()?, &id)?;
             writeln!(out, "created {}", dir.display())?;
             writeln!(
                 out,

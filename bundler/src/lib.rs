@@ -12,14 +12,15 @@ pub mod bundle;
 pub mod cli;
 pub mod contest;
 pub mod judge;
+pub mod project;
 pub mod suggest;
 
 pub use bundle::{bundle, bundle_solution, show, BundleOptions, Error, ErrorKind, Library};
 
 use std::path::{Path, PathBuf};
 
-/// The workspace this bundler was built in, whose `templates` and `problems` are the
-/// defaults.
+/// The checkout this crate was built in: for the workspace's own tests and benches only. The
+/// program never looks there (see [`project`]): the checkout may have moved.
 pub fn workspace_dir() -> PathBuf {
     let bundler = Path::new(env!("CARGO_MANIFEST_DIR"));
     bundler.parent().unwrap_or(bundler).to_path_buf()

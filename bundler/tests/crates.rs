@@ -144,7 +144,7 @@ fn a_proc_macro_crate_is_refused_with_a_reason() {
 #[test]
 fn metadata_is_cached_until_a_manifest_changes() {
     let cache = tempfile::tempdir().unwrap();
-    std::env::set_var("BUNDLER_CACHE_DIR", cache.path());
+    std::env::set_var("GRUNDY_CACHE_DIR", cache.path());
     let copy = tempfile::tempdir().unwrap();
     for krate in ["oldlib", "nslib"] {
         let from = fixtures().join(krate);

@@ -8,7 +8,7 @@ use bundler::{BundleOptions, Library};
 
 #[test]
 fn every_template_shown_alone_compiles_cleanly() {
-    let dir = Library::default_dir();
+    let dir = Library::default_dir().unwrap();
     let names: Vec<String> = Catalog::load(&dir, None)
         .unwrap()
         .templates()
@@ -60,7 +60,7 @@ fn every_template_shown_alone_compiles_cleanly() {
 
 #[test]
 fn show_keeps_dependencies_and_nothing_else() {
-    let mut library = Library::open(&Library::default_dir()).unwrap();
+    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
     let shown = bundler::show(
         &["wythoff".to_string()],
         &mut library,
@@ -73,7 +73,7 @@ fn show_keeps_dependencies_and_nothing_else() {
 
 #[test]
 fn show_of_an_unknown_name_suggests_the_closest() {
-    let mut library = Library::open(&Library::default_dir()).unwrap();
+    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
     let err = bundler::show(
         &["wythof".to_string()],
         &mut library,

@@ -456,14 +456,14 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
     Ok(graph)
 }
 
-/// Where `cargo metadata`'s answers are kept between runs (it takes 60-150 ms, most of a
-/// bundle's time): `$BUNDLER_CACHE_DIR`, else `$XDG_CACHE_HOME/bundler`, else
-/// `~/.cache/bundler`.
-fn cache_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("BUNDLER_CACHE_DIR")
+/// Where what is worth keeping between runs goes (`cargo metadata`'s answers: it takes
+/// 60-150 ms, most of a bundle's time; the embedded templates): `$GRUNDY_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/grundy`, else `~/.cache/grundy`.
+pub(crate) fn cache_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("GRUNDY_CACHE_DIR")
         .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("bundler")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/bundler")))?;
+        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("grundy")))
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/grundy")))?;
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir)
 }

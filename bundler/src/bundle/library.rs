@@ -126,9 +126,10 @@ pub struct Library {
 }
 
 impl Library {
-    /// This workspace's `templates` crate.
-    pub fn default_dir() -> PathBuf {
-        crate::workspace_dir().join("templates")
+    /// Our templates: the checkout's the current directory is in, else the copy embedded in
+    /// the program (see [`crate::project`]).
+    pub fn default_dir() -> Result<PathBuf, Error> {
+        crate::project::templates_dir()
     }
 
     /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) with its
