@@ -39,12 +39,20 @@ pub enum Command {
         output: Option<PathBuf>,
         #[command(flatten)]
         libs: LibsArg,
-        /// Compile the bundle with `rustc --edition 2021 -O` first; fail with rustc's message
+        /// Compile the bundle as the judge does (`rustc --edition 2021 -O` for none) first;
+        /// fail with rustc's message
         #[arg(long)]
         check: bool,
         /// Leave out the library's doc comments
         #[arg(long)]
         strip_docs: bool,
+        /// The judge to bundle for: its edition, flags and cfgs for `--check`, and its
+        /// source-size limit (a longer bundle is an error)
+        #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(crate::bundle::judges::Judge::NAMES))]
+        judge: String,
+        /// Drop comments and every space Rust does not need
+        #[arg(long)]
+        minify: bool,
     },
     /// Judge problems: bundle, compile with plain rustc, run every test, print a table
     Test {
@@ -323,7 +331,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             libs,
             check: compile,
             strip_docs,
+            judge,
+            minify,
         } => {
+            let judge = crate::bundle::judges::Judge::named(&judge).map_err(io::Error::other)?;
             if let Some(output) = &output {
                 let same = |a: &Path, b: &Path| {
                     std::fs::canonicalize(a)
@@ -339,8 +350,28 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             // The process ends soon: freeing every syntax tree of the library one by one
             // costs more than the rest of emitting (a few ms on itertools).
             std::mem::forget(library);
+            let text = if minify {
+                crate::bundle::minify::minify(&text)
+                    .map_err(|e| io::Error::other(format!("cannot minify the bundle: {e}")))?
+            } else {
+                text
+            };
+            // Nothing is written when the judge would refuse the file.
+            judge
+                .check_size(&text, strip_docs, minify)
+                .map_err(io::Error::other)?;
             if compile {
-                check::check(&text, "2021")?;
+                if !judge.differs.is_empty() {
+                    eprintln!(
+                        "checking as {} does: {} (with {}); not as there: {}",
+                        judge.title,
+                        judge.command(),
+                        check::rustc_version()
+                            .map_err(|e| Error::from(crate::ErrorKind::Rustc(e)))?,
+                        judge.differs
+                    );
+                }
+                check::check_as(&text, judge)?;
             }
             emit(&text, output.as_deref(), out)?;
         }
