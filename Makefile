@@ -3,7 +3,7 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test fuzz lint doc bench
+.PHONY: help bundle judge test fuzz readme lint doc bench
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -20,6 +20,9 @@ test: ## Run every test: templates, bundler, and the judge suite
 # Optimized: ten times the inputs of the debug build, which `make test` runs with overflow checks.
 fuzz: ## Fuzz the bundler with mutated inputs for FUZZ_SECONDS (600); FUZZ_SEED=<n> picks the seed
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(CARGO) test --release -p bundler --test fuzz -- --nocapture
+
+readme: ## Rewrite README.md's problems table from the problem folders
+	GRUNDY_UPDATE_README=1 $(CARGO) test -p suite --test readme
 
 judge: ## Judge every problem (or P=<id>) as a judge would and print the verdict table
 	@$(BUNDLER) test $(P)

@@ -1,89 +1,44 @@
-//! The README's table of problems says, for each problem, the templates it uses: those its
-//! `main.rs` names, and in parentheses those they pull in. This test keeps that table true:
-//! one row per problem folder, its templates as the bundle's header lists them, its number of
-//! tests as its `tests/` folder holds them.
+//! The README's table of problems is generated from the problem folders
+//! (`bundler::contest::problem_table`): one row per problem with its link, title, the
+//! templates its bundle holds, and its number of tests. This test keeps the README's copy
+//! true, and rewrites it when run with `GRUNDY_UPDATE_README=1` (`make readme`).
 
-use bundler::bundle::parse::Solution;
-use bundler::{BundleOptions, Library};
-use std::collections::{BTreeMap, BTreeSet};
+use bundler::contest::problem_table;
+use bundler::Library;
 use std::path::Path;
-
-/// The README rows of the problems table: id -> (templates cell, tests cell).
-fn readme_rows(readme: &str) -> BTreeMap<String, (String, String)> {
-    let mut rows = BTreeMap::new();
-    for line in readme.lines() {
-        let cells: Vec<&str> = line.split(" | ").collect();
-        let [first, _what, templates, tests] = cells[..] else {
-            continue;
-        };
-        let first = first.trim_start_matches("| ");
-        let id = match first.strip_prefix('[') {
-            Some(linked) => linked.split(']').next().unwrap_or(""),
-            None => first.strip_suffix(" (custom)").unwrap_or(""),
-        };
-        if !id.is_empty() {
-            let tests = tests.trim_end_matches(" |").to_string();
-            rows.insert(id.to_string(), (templates.to_string(), tests));
-        }
-    }
-    rows
-}
 
 #[test]
 fn the_readme_lists_every_problem_with_the_templates_it_uses() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
-    let readme = std::fs::read_to_string(workspace.join("README.md")).unwrap();
-    let mut rows = readme_rows(&readme);
-    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
-    let mut problems = 0;
-    for entry in std::fs::read_dir(workspace.join("problems")).unwrap() {
-        let dir = entry.unwrap().path();
-        let main = dir.join("main.rs");
-        if !main.is_file() {
-            continue;
-        }
-        problems += 1;
-        let id = dir.file_name().unwrap().to_string_lossy().into_owned();
-        let (templates, tests) = rows
-            .remove(&id)
-            .unwrap_or_else(|| panic!("README.md has no row for problem {id}"));
-
-        let named: BTreeSet<String> = Solution::read(&main)
-            .unwrap()
-            .references(|name| name == "templates")
-            .into_iter()
-            .filter_map(|r| r.segments.get(1).cloned())
-            .collect();
-        let bundle = bundler::bundle(&main, &mut library, &BundleOptions::default()).unwrap();
-        let header = bundle
-            .lines()
-            .find_map(|l| l.strip_prefix("// Bundled from the library `templates`: "))
-            .unwrap_or_else(|| panic!("{id}: the bundle has no header line"));
-        let expected: Vec<String> = header
-            .trim_end_matches('.')
-            .split(", ")
-            .map(|m| match named.contains(m) {
-                true => format!("`{m}`"),
-                false => format!("(`{m}`)"),
-            })
-            .collect();
-        assert_eq!(templates, expected.join(", "), "README row of {id}");
-
-        let inputs: BTreeSet<String> = std::fs::read_dir(dir.join("tests"))
-            .unwrap()
-            .filter_map(|e| {
-                let path = e.unwrap().path();
-                let is_input = matches!(path.extension()?.to_str()?, "in" | "gen");
-                let stem = path.file_stem()?.to_string_lossy().into_owned();
-                is_input.then_some(stem)
-            })
-            .collect();
-        assert_eq!(tests, inputs.len().to_string(), "README test count of {id}");
+    let readme_path = workspace.join("README.md");
+    let readme = std::fs::read_to_string(&readme_path).unwrap();
+    let mut library = Library::open(&workspace.join("templates")).unwrap();
+    let rows = problem_table::rows(&workspace.join("problems"), &mut library).unwrap();
+    assert!(rows.len() >= 21, "only {} problems found", rows.len());
+    for row in &rows {
+        assert!(
+            !row.contains("does not"),
+            "a problem does not bundle: {row}"
+        );
     }
-    assert!(problems >= 21, "only {problems} problems found");
+    let expected = problem_table::with_rows(&readme, &rows)
+        .unwrap_or_else(|| panic!("README.md has no `{}` table", problem_table::HEADER));
+    if expected != readme && std::env::var_os("GRUNDY_UPDATE_README").is_some() {
+        std::fs::write(&readme_path, &expected).unwrap();
+        return;
+    }
+    let stale: Vec<&str> = expected
+        .lines()
+        .filter(|line| line.starts_with("| ") && !readme.lines().any(|l| l == *line))
+        .collect();
     assert!(
-        rows.is_empty(),
-        "README rows for no problem: {:?}",
-        rows.keys()
+        stale.is_empty(),
+        "README.md's problems table is out of date; run `make readme` to rewrite it. \
+         Rows it should have:\n{}",
+        stale.join("\n")
+    );
+    assert_eq!(
+        expected, readme,
+        "README.md's problems table has rows for no problem; run `make readme`"
     );
 }

@@ -295,8 +295,12 @@ fn bad_option_values_are_refused_at_parse_time() {
         (&["new", "..", "--problems", problems], "'<ID>': use only"),
         (&["new", "a/b", "--problems", problems], "'<ID>': use only"),
         (&["new", "/", "--problems", problems], "'<ID>': use only"),
-        (&["new", "Abc", "--problems", problems], "'<ID>': use only"),
-        (&["new", "a_b", "--problems", problems], "'<ID>': use only"),
+        (&["new", "a.b", "--problems", problems], "'<ID>': use only"),
+        (&["new", "a b", "--problems", problems], "'<ID>': use only"),
+        (
+            &["new", "_abc", "--problems", problems],
+            "'<ID>': it must start and end",
+        ),
         (
             &["new", "abc-", "--problems", problems],
             "'<ID>': it must start and end",

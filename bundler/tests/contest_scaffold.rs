@@ -131,7 +131,7 @@ fn refuses_an_id_already_registered() {
 
 #[test]
 fn refuses_a_bad_id() {
-    for id in ["Bad", "a b", "../escape", ""] {
+    for id in ["a.b", "a b", "../escape", "", "_a", "a-"] {
         let err = assert_refused_and_untouched(id, |_| {});
         assert!(matches!(err, ScaffoldError::InvalidId { .. }), "{err}");
     }
@@ -288,5 +288,32 @@ fn concurrent_news_of_one_id_create_it_once() {
             "tests/sample.in",
             "tests/sample.out"
         ]
+    );
+}
+
+#[test]
+fn ids_as_judges_write_them_get_a_row_in_the_readme_table() {
+    let root = tempfile::tempdir().unwrap();
+    let problems = root.path().join("problems");
+    std::fs::create_dir(&problems).unwrap();
+    std::fs::write(problems.join("Cargo.toml"), MANIFEST).unwrap();
+    let table = bundler::contest::problem_table::HEADER;
+    std::fs::write(
+        root.path().join("README.md"),
+        format!("# Kit\n\n{table}\n|---|---|---|---|\n\nAfter the table.\n"),
+    )
+    .unwrap();
+    for id in ["abc300_a", "1234A"] {
+        new_problem(&problems, id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+    let readme = std::fs::read_to_string(root.path().join("README.md")).unwrap();
+    // Rows by id order; the scaffold's main.rs reads with `fast_io` and has one sample test.
+    assert_eq!(
+        readme,
+        format!(
+            "# Kit\n\n{table}\n|---|---|---|---|\n\
+             | 1234A (custom) | TITLE | `fast_io` | 1 |\n\
+             | abc300_a (custom) | TITLE | `fast_io` | 1 |\n\nAfter the table.\n"
+        )
     );
 }

@@ -112,8 +112,14 @@ fn every_verdict_is_detected_and_tabled() {
     assert!(row("sum-ac ").contains(" 2  "), "{table}");
     assert!(row("syntax-ce").contains(" -  CE ("), "{table}");
     assert!(table.contains("10 problems: 2 AC, 2 WA, 1 TLE, 1 OLE, 3 RE, 1 CE\n"));
-    assert!(table.lines().any(|line| line.starts_with("total ")), "{table}");
-    assert!(table.lines().last().unwrap().starts_with("isolation: "), "{table}");
+    assert!(
+        table.lines().any(|line| line.starts_with("total ")),
+        "{table}"
+    );
+    assert!(
+        table.lines().last().unwrap().starts_with("isolation: "),
+        "{table}"
+    );
     assert!(!report.all_accepted());
 
     let slowest = |id: &str| report.problems.iter().find(|p| p.id == id).unwrap().slowest;
@@ -212,5 +218,29 @@ fn broken_problem_folders_are_errors() {
         gen_fails.starts_with("problem `gen-fails`: gen.py failed for test `a`: exit status 1")
             && gen_fails.ends_with("no input today"),
         "{gen_fails}"
+    );
+}
+
+#[test]
+fn without_python3_generated_tests_are_refused_up_front() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["test", "doubles", "--problems"])
+        .arg(fixtures("problems"))
+        // No python3 (and no rustc either: nothing may have started before the check).
+        .env("PATH", "/nonexistent")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "error: python3 is needed to generate the input of test `big` of problem `doubles`"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        output.stdout.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
     );
 }

@@ -4,5 +4,6 @@
 pub mod catalog;
 pub mod header;
 pub mod notebook;
+pub mod problem_table;
 pub mod scaffold;
 pub mod snippets;

@@ -23,22 +23,26 @@ pub enum ScaffoldError {
     Lock { path: PathBuf, source: io::Error },
     #[error(transparent)]
     Write(#[from] WriteError),
+    #[error("the problem was created, but the README's problems table was not updated: {0}")]
+    Table(String),
 }
 
-/// Checks that `id` can name a folder, a Cargo binary and a URL fragment alike: lowercase
-/// ASCII letters, digits and `-`, starting with a letter or digit and not ending with `-`, and
-/// none of the names Cargo refuses for a binary. The error says what is wrong with it.
+/// Checks that `id` can name a folder, a Cargo binary and a URL fragment alike: ASCII
+/// letters, digits, `-` and `_`, starting and ending with a letter or digit, and none of the
+/// names Cargo refuses for a binary. The error says what is wrong with it.
 pub fn validate_id(id: &str) -> Result<(), &'static str> {
     if id.is_empty() {
         return Err("it is empty");
     }
+    // As judges write them (`abc300_a`, `1234A`, `poj2311`), and as Cargo takes bin names.
     if !id
         .bytes()
-        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
     {
-        return Err("use only lowercase letters, digits and `-`");
+        return Err("use only letters, digits, `-` and `_`");
     }
-    if id.starts_with('-') || id.ends_with('-') {
+    let edge = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    if !edge(id.chars().next()) || !edge(id.chars().last()) {
         return Err("it must start and end with a letter or digit");
     }
     // Cargo's own folders in a build directory; it refuses binaries named like them.
@@ -50,8 +54,9 @@ pub fn validate_id(id: &str) -> Result<(), &'static str> {
 
 /// Creates `problems_dir/<id>/` with `main.rs` (reading input with the `fast_io` template),
 /// `README.md` (the statement's sections to fill in) and `tests/sample.in` + `sample.out`
-/// (empty), then registers `[[bin]] name = "<id>"` in `problems_dir/Cargo.toml`. Returns the
-/// new folder.
+/// (empty), then registers `[[bin]] name = "<id>"` in `problems_dir/Cargo.toml` and rewrites
+/// the problems table of the README beside `problems_dir` (see
+/// [`crate::contest::problem_table`]), so the workspace's tests pass. Returns the new folder.
 ///
 /// Safe to run several at once: each holds an exclusive lock on the manifest from reading it
 /// to writing it back, so they take turns, and each sees the folders and registrations of
@@ -112,8 +117,14 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
         let _ = std::fs::remove_dir_all(&target);
         return Err(e.into());
     }
+    // Still under the lock, so two `new`s cannot each write a table missing the other's row.
+    // The problem is made by now: a table that cannot be written is said, not undone.
+    let readme = problems_dir.join("../README.md");
+    let table = crate::contest::problem_table::update(&readme, problems_dir)
+        .map_err(|e| ScaffoldError::Table(e.to_string()));
     // Only now may the next `new` read the manifest.
     drop(locked);
+    table?;
     Ok(target)
 }
 

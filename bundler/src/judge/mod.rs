@@ -422,6 +422,7 @@ pub fn run_with(
         .iter()
         .map(|id| Problem::load(problems_dir, id))
         .collect::<Result<Vec<_>, _>>()?;
+    require_python(&problems)?;
     let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
     // Programs run in other folders: a relative temporary root would point elsewhere there.
     let absolute_root;
@@ -525,6 +526,37 @@ fn judge_in_order(
         reports.push(report);
     }
     Ok(reports)
+}
+
+/// Generated tests run `python3 gen.py`: without python3 that is said once, up front, naming
+/// the first problem that needs it, rather than failing after everything compiled.
+fn require_python(problems: &[Problem]) -> Result<(), JudgeError> {
+    let needing = problems.iter().find_map(|problem| {
+        let test = problem
+            .tests
+            .iter()
+            .find(|test| matches!(test.input, Input::Generated(_)))?;
+        Some((problem, test))
+    });
+    let Some((problem, test)) = needing else {
+        return Ok(());
+    };
+    let works = std::process::Command::new("python3")
+        .arg("--version")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if works {
+        Ok(())
+    } else {
+        Err(JudgeError::Tool(format!(
+            "python3 is needed to generate the input of test `{}` of problem `{}` \
+             (tests/{}.gen runs gen.py) and could not be run; install it (Debian: \
+             `apt-get install python3`) or judge other problems",
+            test.name, problem.id, test.name
+        )))
+    }
 }
 
 /// The requested ids, checked and without repeats, or every problem's id.

@@ -1,0 +1,132 @@
+//! The installed program away from any checkout: copied to a temporary folder and run from
+//! an empty one, with its own HOME and cache, as a user who ran
+//! `cargo install --locked --path bundler` and then moved or deleted the clone would. Each
+//! command of the README's first screen is run there.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// A place far from the checkout: the program's copy, an empty working folder, a HOME.
+struct Away {
+    root: tempfile::TempDir,
+}
+
+impl Away {
+    fn new() -> Away {
+        let root = tempfile::tempdir().unwrap();
+        for dir in ["bin", "work", "home"] {
+            std::fs::create_dir(root.path().join(dir)).unwrap();
+        }
+        std::fs::copy(env!("CARGO_BIN_EXE_grundy"), root.path().join("bin/grundy")).unwrap();
+        Away { root }
+    }
+
+    fn work(&self) -> PathBuf {
+        self.root.path().join("work")
+    }
+
+    fn grundy(&self, args: &[&str]) -> Output {
+        let home = self.root.path().join("home");
+        Command::new(self.root.path().join("bin/grundy"))
+            .args(args)
+            .current_dir(self.work())
+            .env_remove("CARGO_MANIFEST_DIR")
+            .env("HOME", &home)
+            .env("XDG_CONFIG_HOME", home.join(".config"))
+            .env("GRUNDY_CACHE_DIR", home.join(".cache/grundy"))
+            // Cargo's own registry stays where it is: bundling against ac-library-rs reads it.
+            .env("CARGO_HOME", cargo_home())
+            .output()
+            .unwrap()
+    }
+}
+
+fn cargo_home() -> PathBuf {
+    std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(std::env::var_os("HOME").unwrap()).join(".cargo"))
+}
+
+fn text(output: &Output) -> String {
+    assert!(
+        output.status.success(),
+        "failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Compiles `source` with plain rustc in `dir` and runs it on `input`.
+fn compile_and_run(dir: &Path, source: &str, input: &str) -> String {
+    std::fs::write(dir.join("sub.rs"), source).unwrap();
+    let rustc = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "sub.rs", "-o", "sub"])
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        rustc.status.success(),
+        "{}",
+        String::from_utf8_lossy(&rustc.stderr)
+    );
+    let mut child = Command::new(dir.join("sub"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+}
+
+#[test]
+fn list_show_and_bundle_work_with_no_checkout() {
+    let away = Away::new();
+    let listed = text(&away.grundy(&["list", "wythoff"]));
+    assert!(listed.contains("wythoff"), "{listed}");
+    let shown = text(&away.grundy(&["show", "nim"]));
+    assert!(shown.contains("pub fn nim_sum"), "{shown}");
+
+    // Nim: the first player wins iff the xor of the piles is not zero (3 ^ 5 ^ 6 = 0).
+    std::fs::write(
+        away.work().join("main.rs"),
+        "use templates::nim::nim_sum;\nuse std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let piles: Vec<u64> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    println!(\"{}\", if nim_sum(&piles) != 0 { \"first\" } else { \"second\" });\n}\n",
+    )
+    .unwrap();
+    let bundle = text(&away.grundy(&["bundle", "main.rs"]));
+    assert_eq!(
+        compile_and_run(&away.work(), &bundle, "3 5 6\n"),
+        "second\n"
+    );
+    assert_eq!(compile_and_run(&away.work(), &bundle, "3 5 7\n"), "first\n");
+}
+
+#[test]
+fn a_solution_against_ac_library_bundles_with_no_checkout() {
+    let away = Away::new();
+    let package = away.work().join("contest");
+    std::fs::create_dir_all(package.join("src")).unwrap();
+    std::fs::write(
+        package.join("Cargo.toml"),
+        "[package]\nname = \"contest\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nac-library-rs = \"=0.2.0\"\n",
+    )
+    .unwrap();
+    // The number of connected components of a graph, with ac-library's union-find.
+    std::fs::write(
+        package.join("src/main.rs"),
+        "use ac_library::Dsu;\nuse std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let v: Vec<usize> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    let mut dsu = Dsu::new(v[0]);\n    for e in v[2..].chunks(2) {\n        dsu.merge(e[0], e[1]);\n    }\n    println!(\"{}\", dsu.groups().len());\n}\n",
+    )
+    .unwrap();
+    let bundle = text(&away.grundy(&["bundle", "contest/src/main.rs"]));
+    assert!(!bundle.contains("templates"), "our templates came along");
+    // 5 vertices, edges 0-1 and 3-4: components {0,1}, {2}, {3,4}.
+    assert_eq!(
+        compile_and_run(&away.work(), &bundle, "5 2\n0 1\n3 4\n"),
+        "3\n"
+    );
+}
