@@ -4,6 +4,7 @@
 use crate::bundle::check;
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
 use crate::contest::catalog::{self, Catalog, CatalogError};
+use crate::contest::compose;
 use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
@@ -79,8 +80,9 @@ pub enum Command {
     },
     /// List the templates (name, what it computes, time, how it is verified)
     List {
-        /// Only templates whose name or description contains WORD (case and accents ignored)
-        word: Option<String>,
+        /// Only templates whose name, header or usual aliases (take-away, misere, ...) contain
+        /// every one of these words (case, accents and `-`/`_` ignored)
+        words: Vec<String>,
         #[command(flatten)]
         lib: LibArg,
     },
@@ -94,14 +96,28 @@ pub enum Command {
         /// Leave out the doc comments
         #[arg(long)]
         strip_docs: bool,
+        /// Add the templates to this file instead of printing them: its module from an earlier
+        /// `show` or `bundle` is regenerated with its templates and these, the rest is kept
+        #[arg(long, value_name = "FILE")]
+        into: Option<PathBuf>,
     },
     /// Write editor snippets: one per template, expanding to what `show` prints
     Snippets {
+        /// The editor's snippet format: vscode (JSON with comments), ultisnips or neosnippet
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(SnippetFormat::NAMES))]
         format: String,
-        /// Write here (atomically) instead of to stdout
-        #[arg(short, long, value_name = "FILE")]
+        /// Merge into this file (created if missing): grundy's entries from an earlier run are
+        /// replaced, every other entry is kept; `-` for stdout
+        #[arg(short, long, value_name = "FILE", conflicts_with = "install")]
         output: Option<PathBuf>,
+        /// Merge into grundy's own file in the editor's user folder: VS Code
+        /// <config>/Code/User/snippets/grundy.code-snippets, UltiSnips
+        /// ~/.vim/UltiSnips/rust_grundy.snippets, neosnippet ~/.vim/neosnippets/rust_grundy.snip
+        #[arg(long)]
+        install: bool,
+        /// Leave the doc comments out of the snippet bodies
+        #[arg(long)]
+        strip_docs: bool,
         #[command(flatten)]
         lib: LibArg,
     },
@@ -408,39 +424,67 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::List { word, lib } => {
+        Command::List { words, lib } => {
             let catalog = Catalog::load(&lib.dir()?, None)?;
-            let templates = match &word {
-                Some(word) => catalog.matching(word),
-                None => catalog.templates().iter().collect(),
+            let templates = if words.is_empty() {
+                catalog.templates().iter().collect()
+            } else {
+                catalog.matching(&words.join(" "))?
             };
-            if templates.is_empty() {
-                writeln!(out, "no template matches `{}`", word.unwrap_or_default())?;
-                return Ok(ExitCode::FAILURE);
-            }
-            out.write_all(catalog::format_list(&templates).as_bytes())?;
+            let table = catalog::format_list(&templates, catalog::list_width());
+            out.write_all(table.as_bytes())?;
         }
         Command::Show {
             names,
             lib,
             strip_docs,
+            into,
         } => {
             let mut library = Library::open(&lib.dir()?)?;
-            let text = crate::show(&names, &mut library, &BundleOptions { strip_docs })?;
-            out.write_all(text.as_bytes())?;
+            let opts = BundleOptions { strip_docs };
+            match into {
+                Some(path) => compose::show_into(&path, &names, &mut library, &opts)?,
+                None => out.write_all(crate::show(&names, &mut library, &opts)?.as_bytes())?,
+            }
         }
         Command::Snippets {
             format,
             output,
+            install,
+            strip_docs,
             lib,
         } => {
             let format: SnippetFormat = format.parse().expect("clap checked the format");
+            // A bad install location is found before the work of rendering.
+            let installed = if install {
+                let path = format.install_path().map_err(|message| atomic::WriteError {
+                    path: PathBuf::from(format!("the {format} snippets")),
+                    source: io::Error::other(message),
+                })?;
+                Some(path)
+            } else {
+                None
+            };
             let catalog = Catalog::load(&lib.dir()?, None)?;
             let mut library = Library::open(&lib.dir()?)?;
-            let mut show =
-                |names: &[String]| crate::show(names, &mut library, &BundleOptions::default());
-            let text = snippets::render(format, &snippets::collect(&catalog, &mut show)?);
-            emit(&text, output.as_deref(), out)?;
+            let opts = BundleOptions { strip_docs };
+            let mut show = |names: &[String]| crate::show(names, &mut library, &opts);
+            let snippets = snippets::collect(&catalog, &mut show)?;
+            match installed.as_deref().or(output.as_deref()) {
+                Some(path) if path != Path::new("-") => {
+                    if let Some(dir) = path.parent().filter(|_| install) {
+                        std::fs::create_dir_all(dir).map_err(|source| atomic::WriteError {
+                            path: dir.to_path_buf(),
+                            source,
+                        })?;
+                    }
+                    snippets::write_merged(format, path, &snippets)?;
+                    if install {
+                        writeln!(out, "wrote {}", path.display())?;
+                    }
+                }
+                _ => out.write_all(snippets::render(format, &snippets).as_bytes())?,
+            }
         }
         Command::Notebook {
             output,

@@ -69,11 +69,52 @@ fn without_a_problems_dir_nothing_is_used() {
 #[test]
 fn filter_finds_by_name_or_description_ignoring_case_and_accents() {
     let catalog = load_fixture();
-    assert_eq!(names(catalog.matching("wythoff")), ["wythoff"]);
+    let found = |query| names(catalog.matching(query).unwrap());
+    assert_eq!(found("wythoff's"), ["wythoff"]);
     // The description says "misère".
-    assert_eq!(names(catalog.matching("misere")), ["anti_nim"]);
-    assert_eq!(names(catalog.matching("MEX")), ["mex", "subtraction_sg"]);
-    assert!(catalog.matching("hackenbush").is_empty());
+    assert_eq!(found("misere"), ["anti_nim"]);
+    assert_eq!(found("MEX"), ["mex", "subtraction_sg"]);
+    assert_eq!(found("anti-nim"), ["anti_nim"]);
+}
+
+#[test]
+fn filter_searches_the_whole_header_and_the_aliases() {
+    let catalog = load_fixture();
+    let found = |query| names(catalog.matching(query).unwrap());
+    // The Status lines of mex and subtraction_sg name the problem p-wythoff.
+    assert_eq!(found("wythoff"), ["mex", "subtraction_sg", "wythoff"]);
+    // Only mex's Source line names Sprague; only wythoff's names the year 1907.
+    assert_eq!(found("sprague"), ["mex"]);
+    assert_eq!(found("1907"), ["wythoff"]);
+    // Not in any fixture header: from the alias table.
+    assert_eq!(found("take-away"), ["subtraction_sg"]);
+    assert_eq!(found("Takeaway"), ["subtraction_sg"]);
+    // Every word must appear somewhere.
+    assert_eq!(found("heap mex"), ["subtraction_sg"]);
+}
+
+#[test]
+fn a_filter_that_finds_nothing_names_the_closest_templates() {
+    let catalog = load_fixture();
+    let err = catalog.matching("wythpff").unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "no template matches `wythpff` (closest names: wythoff)"
+    );
+    let err = catalog.matching("hackenbush").unwrap_err().to_string();
+    assert_eq!(err, "no template matches `hackenbush`");
+}
+
+#[test]
+fn the_summary_does_not_stop_at_an_abbreviation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let catalog = Catalog::load(&root.join("templates"), None).unwrap();
+    // Its first sentence holds "i.e." (templates/src/anti_sg.rs).
+    assert_eq!(
+        catalog.get("anti_sg").unwrap().header.summary(),
+        "Anti-SG, the SJ theorem: a sum of games played misere (whoever cannot move WINS, i.e. \
+         the last mover loses), judged from the components' normal-play Grundy values."
+    );
 }
 
 #[test]
@@ -116,7 +157,7 @@ fn topics_follow_the_table_and_collect_the_rest_under_other() {
 fn list_prints_one_aligned_line_per_template() {
     let catalog = load_fixture();
     let all: Vec<_> = catalog.templates().iter().collect();
-    let listing = format_list(&all);
+    let listing = format_list(&all, None);
     let lines: Vec<&str> = listing.lines().collect();
     assert_eq!(lines.len(), 5, "{listing}");
     let wythoff = lines.iter().find(|l| l.starts_with("wythoff ")).unwrap();
@@ -140,6 +181,60 @@ fn list_prints_one_aligned_line_per_template() {
         assert_eq!(at, column, "{line}");
         assert_eq!(line.trim_end(), *line);
     }
+}
+
+#[test]
+fn list_fits_the_width_it_is_given_and_cuts_nothing_without_one() {
+    let catalog = load_fixture();
+    let all: Vec<_> = catalog.templates().iter().collect();
+    let full = format_list(&all, None);
+    assert!(!full.contains('…'), "{full}");
+    let escapes = "Characters that snippet formats treat specially: `$1`, `${x}`, backticks, and a backslash \\ (a fixture for the escaping tests, not a game).";
+    assert!(full.contains(escapes), "{full}");
+    for width in [50, 70] {
+        let fitted = format_list(&all, Some(width));
+        assert!(fitted.contains('…'), "{fitted}");
+        for (line, t) in fitted.lines().zip(catalog.templates()) {
+            assert!(line.chars().count() <= width, "{width}: {line}");
+            assert!(line.starts_with(&format!("{}  ", t.name)), "{line}");
+        }
+    }
+}
+
+fn grundy(args: &[&str], columns: Option<&str>) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(args)
+        .arg("--lib")
+        .arg(fixture().join("templates"));
+    match columns {
+        Some(c) => command.env("COLUMNS", c),
+        None => command.env_remove("COLUMNS"),
+    };
+    command.output().unwrap()
+}
+
+#[test]
+fn the_list_command_fits_columns_and_reports_a_miss_on_stderr() {
+    let out = grundy(&["list"], Some("60"));
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(text.lines().all(|l| l.chars().count() <= 60), "{text}");
+    // Piped and no COLUMNS: nothing is cut.
+    let out = grundy(&["list"], None);
+    assert!(!String::from_utf8(out.stdout).unwrap().contains('…'));
+    let out = grundy(&["list", "take", "away"], None);
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("subtraction_sg "));
+    let out = grundy(&["list", "wythpff"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "error: no template matches `wythpff` (closest names: wythoff)\n"
+    );
 }
 
 #[test]
@@ -168,7 +263,7 @@ fn every_real_template_is_listed_under_a_topic() {
     files.sort();
     assert_eq!(names(catalog.templates()), files);
     let all: Vec<_> = catalog.templates().iter().collect();
-    let listing = format_list(&all);
+    let listing = format_list(&all, Some(100));
     for (line, name) in listing.lines().zip(&files) {
         assert!(line.starts_with(name.as_str()), "{line}");
     }

@@ -85,3 +85,53 @@ fn show_of_an_unknown_name_suggests_the_closest() {
         "no template named `wythof`; did you mean `wythoff`?"
     );
 }
+
+fn show_into(file: &std::path::Path, names: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("show")
+        .args(names)
+        .arg("--into")
+        .arg(file)
+        .output()
+        .unwrap()
+}
+
+/// Two `show`s into one file: one `templates` module holding both, the user's code as it
+/// was, and a file that compiles.
+#[test]
+fn show_into_composes_templates_in_one_module() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("main.rs");
+    let user = "use std::io::Read;\n\n// The user's own comment.\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    println!(\"{} {}\", templates::nim::nim_sum(&[1, 2]), templates::wythoff::is_cold(1, 2));\n}\n";
+    std::fs::write(&file, user).unwrap();
+    assert!(show_into(&file, &["nim"]).status.success());
+    assert!(show_into(&file, &["wythoff"]).status.success());
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.starts_with(user), "{text}");
+    for once in [
+        "mod templates {",
+        "pub mod nim {",
+        "pub mod wythoff {",
+        "pub mod isqrt {",
+    ] {
+        assert_eq!(text.matches(once).count(), 1, "{once} in {text}");
+    }
+    assert!(text.contains("// Bundled from the library `templates`: isqrt, nim, wythoff.\n"));
+    bundler::bundle::check::check(&text, "2021").unwrap();
+    // Again, and with a template already there: nothing changes.
+    assert!(show_into(&file, &["nim", "wythoff"]).status.success());
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), text);
+}
+
+#[test]
+fn show_into_a_file_with_its_own_templates_module_is_refused_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("main.rs");
+    let user = "mod templates {}\nfn main() {}\n";
+    std::fs::write(&file, user).unwrap();
+    let out = show_into(&file, &["nim"]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("already defines `templates`"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), user);
+}

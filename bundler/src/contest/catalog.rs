@@ -4,7 +4,7 @@
 
 use crate::bundle::parse::Paths;
 use crate::bundle::source::{self, is_cfg_test, item_attrs, SourceError};
-use crate::contest::header::{Header, HeaderError};
+use crate::contest::header::{self, Header, HeaderError};
 use crate::suggest;
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -59,6 +59,17 @@ pub const TOPICS: [(&str, &[&str]); 6] = [
 /// The topic of templates that [`TOPICS`] does not name.
 pub const OTHER_TOPIC: &str = "Other";
 
+/// Words people type for a template that its header does not contain (`list` searches the
+/// whole header besides). Kept here, not in the headers: a header has six fixed keys, none
+/// of them for search words.
+pub const ALIASES: [(&str, &[&str]); 5] = [
+    ("bash", &["take-away", "takeaway"]),
+    ("subtraction_sg", &["take-away", "takeaway"]),
+    ("moore_nim", &["nimk"]),
+    ("nimber", &["nim multiplication", "nim-product"]),
+    ("wythoff", &["golden ratio"]),
+];
+
 /// The topic a template is filed under.
 pub fn topic_of(name: &str) -> &'static str {
     TOPICS
@@ -94,6 +105,11 @@ pub enum CatalogError {
     Source(#[from] SourceError),
     #[error("no template files in {}", dir.display())]
     Empty { dir: PathBuf },
+    #[error("no template matches `{query}`{}", match closest.as_slice() {
+        [] => String::new(),
+        names => format!(" (closest names: {})", names.join(", ")),
+    })]
+    NoMatch { query: String, closest: Vec<String> },
     #[error("no template named `{name}`{}", match suggestion {
         Some(s) => format!(" (did you mean `{s}`?)"),
         None => String::new(),
@@ -192,16 +208,71 @@ impl Catalog {
             })
     }
 
-    /// The templates whose name or description contains `word`, ignoring case and accents
-    /// (`misere` finds "misère").
-    pub fn matching(&self, word: &str) -> Vec<&Template> {
-        let word = fold(word);
-        self.templates
+    /// The templates whose name, header or [`ALIASES`] contain every word of `query`,
+    /// ignoring case, accents and the difference between `-`, `_` and a space (`misere`
+    /// finds "misère", `anti-nim` finds `anti_nim`). A query that matches nothing is an error
+    /// naming the closest template names.
+    pub fn matching(&self, query: &str) -> Result<Vec<&Template>, CatalogError> {
+        let folded = fold(query);
+        let words: Vec<&str> = folded.split_whitespace().collect();
+        let found: Vec<&Template> = self
+            .templates
             .iter()
             .filter(|t| {
-                fold(&t.name).contains(&word) || fold(&t.header.description).contains(&word)
+                let h = &t.header;
+                let aliases = ALIASES.iter().filter(|(name, _)| *name == t.name);
+                let text = [
+                    &t.name,
+                    &h.description,
+                    &h.usage,
+                    &h.time,
+                    &h.memory,
+                    &h.source,
+                    &h.status,
+                ]
+                .map(String::as_str)
+                .into_iter()
+                .chain(aliases.flat_map(|(_, words)| words.iter().copied()))
+                .collect::<Vec<_>>()
+                .join("\n");
+                let text = fold(&text);
+                words.iter().all(|w| text.contains(w))
             })
-            .collect()
+            .collect();
+        if found.is_empty() {
+            return Err(CatalogError::NoMatch {
+                query: query.to_string(),
+                closest: self.closest_names(&folded.replace(' ', "_")),
+            });
+        }
+        Ok(found)
+    }
+
+    /// Up to three template names nearest to `word` (see [`suggest::closest`]), by the whole
+    /// name or one of its `_`-separated parts (`hackenbsh` finds `hackenbush_tree`).
+    fn closest_names(&self, word: &str) -> Vec<String> {
+        let keys: Vec<(&str, &str)> = self
+            .templates
+            .iter()
+            .flat_map(|t| {
+                let name = t.name.as_str();
+                std::iter::once(name)
+                    .chain(name.split('_'))
+                    .map(move |key| (key, name))
+            })
+            .collect();
+        let mut closest: Vec<String> = Vec::new();
+        while closest.len() < 3 {
+            let left = keys
+                .iter()
+                .filter(|(_, name)| !closest.iter().any(|c| c == name));
+            let Some(key) = suggest::closest(word, left.clone().map(|(key, _)| *key)) else {
+                break;
+            };
+            let name = left.clone().find(|(k, _)| *k == key).map(|(_, name)| *name);
+            closest.extend(name.map(str::to_string));
+        }
+        closest
     }
 
     /// The templates grouped by topic, topics in [`TOPICS`] order then [`OTHER_TOPIC`], each
@@ -230,18 +301,24 @@ impl Catalog {
 
 /// The `list` table: one line per template with its name, the first sentence of its
 /// description, its time bound and the first clause of its status, in aligned columns.
-/// Long cells are cut with `…` so each line stays readable in a terminal.
-pub fn format_list(templates: &[&Template]) -> String {
-    const WIDTHS: [usize; 3] = [60, 24, 48];
-    let rows: Vec<[String; 4]> = templates
+/// With a `width`, cells are cut with `…` so each line fits it: time and status first give
+/// up characters down to a comfortable width, then the widest cuttable column does, none
+/// below a few characters, the name never; narrower still, status and then time are left
+/// out. Without a width nothing is cut.
+pub fn format_list(templates: &[&Template], width: Option<usize>) -> String {
+    /// How far each column is cut, pass by pass (the name never): the summary matters most.
+    const MIN_WIDTHS: [[usize; 4]; 2] = [[usize::MAX, usize::MAX, 16, 24], [usize::MAX, 24, 8, 12]];
+    const GAP: usize = 2;
+    let mut rows: Vec<[String; 4]> = templates
         .iter()
         .map(|t| {
-            let time = flatten(&t.header.time);
             [
                 t.name.clone(),
-                cut(&t.header.summary(), WIDTHS[0]),
-                cut(time.trim_end_matches('.'), WIDTHS[1]),
-                cut(&first_clause(&t.header.status), WIDTHS[2]),
+                t.header.summary(),
+                header::flatten(&t.header.time)
+                    .trim_end_matches('.')
+                    .to_string(),
+                first_clause(&t.header.status),
             ]
         })
         .collect();
@@ -251,11 +328,39 @@ pub fn format_list(templates: &[&Template]) -> String {
             *width = (*width).max(cell.chars().count());
         }
     }
+    // Columns shown, from the left: too narrow a screen loses status, then time.
+    let mut shown = 4;
+    if let Some(limit) = width {
+        let total =
+            |w: &[usize], shown: usize| w[..shown].iter().sum::<usize>() + GAP * (shown - 1);
+        for mins in MIN_WIDTHS {
+            while total(&widths, shown) > limit {
+                let widest = (1..4)
+                    .filter(|&c| widths[c] > mins[c])
+                    .max_by_key(|&c| widths[c]);
+                match widest {
+                    Some(c) => widths[c] -= 1,
+                    None => break,
+                }
+            }
+        }
+        while shown > 2 && total(&widths, shown) > limit {
+            shown -= 1;
+        }
+        // Only a screen narrower than the names and 26 more characters gets here.
+        let room = limit.saturating_sub(widths[0] + GAP).max(1);
+        widths[1] = widths[1].min(room);
+        for row in &mut rows {
+            for (cell, &width) in row.iter_mut().zip(&widths).skip(1) {
+                *cell = cut(cell, width);
+            }
+        }
+    }
     let mut out = String::new();
     for row in &rows {
         let mut line = String::new();
-        for (cell, width) in row.iter().zip(widths) {
-            let _ = write!(line, "{cell:<width$}  ");
+        for (cell, width) in row.iter().zip(widths).take(shown) {
+            let _ = write!(line, "{cell:<width$}{:GAP$}", "");
         }
         out.push_str(line.trim_end());
         out.push('\n');
@@ -263,23 +368,22 @@ pub fn format_list(templates: &[&Template]) -> String {
     out
 }
 
-/// The status up to its first `;` or sentence end: how the template was verified, in short.
-fn first_clause(status: &str) -> String {
-    let flat = flatten(status);
-    let end = [
-        flat.find(';'),
-        flat.find(". "),
-        flat.strip_suffix('.').map(str::len),
-    ]
-    .into_iter()
-    .flatten()
-    .min()
-    .unwrap_or(flat.len());
-    flat[..end].to_string()
+/// The width `list` fits its table to: `COLUMNS` when set to a number, else the terminal's
+/// width when standard output is one; `None` (nothing cut) when it is a pipe or a file.
+pub fn list_width() -> Option<usize> {
+    let columns = std::env::var("COLUMNS").ok();
+    match columns.and_then(|c| c.trim().parse().ok()) {
+        Some(columns) => Some(columns),
+        None => terminal_size::terminal_size_of(io::stdout()).map(|(w, _)| usize::from(w.0)),
+    }
 }
 
-fn flatten(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The status up to its first `;` or sentence end: how the template was verified, in short.
+fn first_clause(status: &str) -> String {
+    let flat = header::flatten(status);
+    let sentence = header::first_sentence(&flat);
+    let clause = sentence.split(';').next().unwrap_or(sentence);
+    clause.trim_end_matches('.').to_string()
 }
 
 /// `text` cut to at most `width` characters, the last one `…` when something was cut.
@@ -291,7 +395,8 @@ fn cut(text: &str, width: usize) -> String {
     format!("{}…", kept.trim_end())
 }
 
-/// Lowercase with the accents of Latin letters dropped, for matching typed words.
+/// Lowercase with the accents of Latin letters dropped and `-`, `_` made spaces, for
+/// matching typed words.
 fn fold(text: &str) -> String {
     text.to_lowercase()
         .chars()
@@ -303,6 +408,7 @@ fn fold(text: &str) -> String {
             'ù' | 'ú' | 'û' | 'ü' => 'u',
             'ç' => 'c',
             'ñ' => 'n',
+            '-' | '_' => ' ',
             c => c,
         })
         .collect()

@@ -114,16 +114,28 @@ impl Header {
 
     /// The first sentence of the description, on one line.
     pub fn summary(&self) -> String {
-        let flat = self
-            .description
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
-        match flat.find(". ") {
-            Some(end) => flat[..=end].to_string(),
-            None => flat,
-        }
+        first_sentence(&flatten(&self.description)).to_string()
     }
+}
+
+/// `text` on one line, each run of whitespace made one space.
+pub fn flatten(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Abbreviations whose period ends no sentence.
+const ABBREVIATIONS: [&str; 5] = ["i.e.", "e.g.", "cf.", "vs.", "resp."];
+
+/// `text` up to and including the period that ends its first sentence: a period followed by
+/// a space and no lowercase letter, and not the end of an abbreviation such as "e.g.".
+pub fn first_sentence(text: &str) -> &str {
+    let ends = text.match_indices(". ").map(|(i, _)| i).filter(|&i| {
+        let word = text[..=i].rsplit(' ').next().unwrap_or("");
+        let next = text[i + 2..].chars().next();
+        !ABBREVIATIONS.contains(&word.to_lowercase().as_str())
+            && !next.is_some_and(char::is_lowercase)
+    });
+    ends.into_iter().next().map_or(text, |end| &text[..=end])
 }
 
 /// `Key` when the line opens with a capitalized word followed by a colon.
@@ -149,6 +161,23 @@ mod tests {
         assert_eq!(h.time, "O(1).");
         assert_eq!(h.status, "exhaustive: n <= 100.");
         assert_eq!(h.summary(), "Bash game.");
+    }
+
+    #[test]
+    fn a_sentence_goes_on_past_abbreviations_and_lowercase_words() {
+        assert_eq!(
+            first_sentence("Take one, i.e. the last. Then stop."),
+            "Take one, i.e. the last."
+        );
+        assert_eq!(
+            first_sentence("Some games, e.g. Nim. More."),
+            "Some games, e.g. Nim."
+        );
+        assert_eq!(
+            first_sentence("Values 0. and up. Rest."),
+            "Values 0. and up."
+        );
+        assert_eq!(first_sentence("No period"), "No period");
     }
 
     #[test]

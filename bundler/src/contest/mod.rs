@@ -2,6 +2,7 @@
 //! (`list`, `show`), editor snippets, the printable notebook, and `new` for a problem folder.
 
 pub mod catalog;
+pub mod compose;
 pub mod header;
 pub mod notebook;
 pub mod problem_table;
