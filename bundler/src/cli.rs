@@ -2,6 +2,7 @@
 //! output so tests run exactly what the binary runs.
 
 use crate::bundle::check;
+use crate::bundle::parse::Solution;
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
 use crate::contest::catalog::{self, Catalog, CatalogError};
 use crate::contest::compose;
@@ -32,8 +33,9 @@ pub struct Cli {
 pub enum Command {
     /// Bundle a solution and the library items it uses into one file for the judge
     Bundle {
-        /// The solution, e.g. problems/poj2311/main.rs
-        #[arg(value_parser = existing(Metadata::is_file, "file"))]
+        /// The solution, e.g. problems/poj2311/main.rs; `-` reads it from stdin (its
+        /// libraries then come from the current directory's Cargo package, or our templates)
+        #[arg(value_parser = solution_path)]
         solution: PathBuf,
         /// Write here (atomically) instead of to stdout
         #[arg(short, long, value_name = "OUT")]
@@ -183,6 +185,19 @@ fn existing(
         Err(e) if e.kind() == io::ErrorKind::NotFound => Err(format!("no such {kind}")),
         Err(e) => Err(e.to_string()),
     })
+}
+
+/// An existing file, or `-` for stdin (`bundle`'s solution).
+fn solution_path(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Ok(PathBuf::from(text));
+    }
+    match std::fs::metadata(text) {
+        Ok(meta) if meta.is_file() => Ok(PathBuf::from(text)),
+        Ok(_) => Err("not a file".to_string()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Err("no such file".to_string()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// An id `new` can create (see `scaffold::validate_id`).
@@ -361,8 +376,19 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                     return Err(CliError::OutputIsInput(output.clone()));
                 }
             }
-            let mut library = libs.open(&solution)?;
-            let text = crate::bundle(&solution, &mut library, &BundleOptions { strip_docs })?;
+            let (solution, anchor) = if solution == Path::new("-") {
+                let mut text = String::new();
+                io::Read::read_to_string(&mut io::stdin(), &mut text)?;
+                let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
+                // Libraries as for a file in the current directory.
+                let anchor = std::env::current_dir()?.join("stdin.rs");
+                (Solution::from_text(Path::new("<stdin>"), text)?, anchor)
+            } else {
+                (Solution::read(&solution)?, solution)
+            };
+            let mut library = libs.open(&anchor)?;
+            let text =
+                crate::bundle_solution(&solution, &mut library, &BundleOptions { strip_docs })?;
             // The process ends soon: freeing every syntax tree of the library one by one
             // costs more than the rest of emitting (a few ms on itertools).
             std::mem::forget(library);

@@ -26,8 +26,14 @@ impl Away {
     }
 
     fn grundy(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// The program, run from the empty folder with its own HOME and cache.
+    fn command(&self, args: &[&str]) -> Command {
         let home = self.root.path().join("home");
-        Command::new(self.root.path().join("bin/grundy"))
+        let mut command = Command::new(self.root.path().join("bin/grundy"));
+        command
             .args(args)
             .current_dir(self.work())
             .env_remove("CARGO_MANIFEST_DIR")
@@ -35,9 +41,8 @@ impl Away {
             .env("XDG_CONFIG_HOME", home.join(".config"))
             .env("GRUNDY_CACHE_DIR", home.join(".cache/grundy"))
             // Cargo's own registry stays where it is: bundling against ac-library-rs reads it.
-            .env("CARGO_HOME", cargo_home())
-            .output()
-            .unwrap()
+            .env("CARGO_HOME", cargo_home());
+        command
     }
 }
 
@@ -129,4 +134,44 @@ fn a_solution_against_ac_library_bundles_with_no_checkout() {
         compile_and_run(&away.work(), &bundle, "5 2\n0 1\n3 4\n"),
         "3\n"
     );
+}
+
+#[test]
+fn a_solution_on_stdin_bundles() {
+    let away = Away::new();
+    let solution =
+        "use templates::nim::nim_sum;\n\nfn main() {\n    println!(\"{}\", nim_sum(&[1, 2]));\n}\n";
+    let mut child = away
+        .command(&["bundle", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(solution.as_bytes())
+        .unwrap();
+    let bundle = text(&child.wait_with_output().unwrap());
+    assert_eq!(compile_and_run(&away.work(), &bundle, ""), "3\n");
+    // An error names where the solution came from.
+    let mut child = away
+        .command(&["bundle", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"use templates::nim::nmi_sum;\nfn main() {}\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.starts_with("error: <stdin>:1:"), "{stderr}");
 }
