@@ -175,3 +175,46 @@ fn a_solution_on_stdin_bundles() {
     assert!(!output.status.success());
     assert!(stderr.starts_with("error: <stdin>:1:"), "{stderr}");
 }
+
+#[test]
+fn snippets_go_beside_the_users_own_and_bundles_check_as_judges_compile() {
+    let away = Away::new();
+    let snippets = away.root.path().join("home/.config/Code/User/snippets");
+    std::fs::create_dir_all(&snippets).unwrap();
+    let mine = "{\n  // my own\n  \"loop\": { \"prefix\": \"lp\", \"body\": [\"loop {}\"] }\n}\n";
+    std::fs::write(snippets.join("rust.json"), mine).unwrap();
+    text(&away.grundy(&["snippets", "--format", "vscode", "--install"]));
+    assert_eq!(
+        std::fs::read_to_string(snippets.join("rust.json")).unwrap(),
+        mine
+    );
+    let ours = std::fs::read_to_string(snippets.join("grundy.code-snippets")).unwrap();
+    assert!(ours.contains("\"prefix\": \"wythoff\""), "{ours}");
+    // Into the user's own file: theirs kept as they were, ours added, once on a second run.
+    for _ in 0..2 {
+        text(&away.grundy(&[
+            "snippets",
+            "--format",
+            "vscode",
+            "-o",
+            snippets.join("rust.json").to_str().unwrap(),
+        ]));
+    }
+    let merged = std::fs::read_to_string(snippets.join("rust.json")).unwrap();
+    assert!(
+        merged.contains("// my own") && merged.contains("\"loop\""),
+        "{merged}"
+    );
+    assert_eq!(merged.matches("\"grundy: wythoff\"").count(), 1, "{merged}");
+
+    std::fs::write(
+        away.work().join("main.rs"),
+        "use templates::wythoff::is_cold;\n\nfn main() {\n    println!(\"{}\", is_cold(3, 5));\n}\n",
+    )
+    .unwrap();
+    for judge in ["codeforces", "atcoder"] {
+        let output = away.grundy(&["bundle", "main.rs", "--judge", judge, "--check"]);
+        let bundle = text(&output);
+        assert!(bundle.contains("fn main"), "{judge}");
+    }
+}
