@@ -123,11 +123,20 @@ pub enum Command {
         #[command(flatten)]
         lib: LibArg,
     },
-    /// Write a printable reference of every template (notebook.html and notebook.md)
+    /// Write the team notebook: landscape A4, three columns, contents with page numbers
+    /// (notebook.html, and notebook.md to read on screen)
     Notebook {
+        /// Templates to print, with the templates they use; all when none is given
+        names: Vec<String>,
         /// The directory to write into (created if missing)
         #[arg(short, long, value_name = "DIR")]
         output: PathBuf,
+        /// Header fields printed above each template's code
+        #[arg(long, value_enum, value_delimiter = ',', default_values_t = notebook::Field::DEFAULT)]
+        fields: Vec<notebook::Field>,
+        /// Also print notebook.pdf with headless Chromium (which must be installed)
+        #[arg(long)]
+        pdf: bool,
         #[command(flatten)]
         lib: LibArg,
         #[command(flatten)]
@@ -513,18 +522,20 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             }
         }
         Command::Notebook {
+            names,
             output,
+            fields,
+            pdf,
             lib,
             problems,
         } => {
             let catalog = Catalog::load(&lib.dir()?, Some(&problems.dir()?))?;
-            std::fs::create_dir_all(&output).map_err(|source| atomic::WriteError {
-                path: output.clone(),
-                source,
-            })?;
-            for path in notebook::write(&catalog, &output)? {
+            let options = notebook::Options { names, fields };
+            let written = notebook::write(&catalog, &options, &output, pdf)?;
+            for path in &written.files {
                 writeln!(out, "wrote {}", path.display())?;
             }
+            writeln!(out, "{} pages", written.pages)?;
         }
         Command::New { id, problems } => {
             let dir = scaffold::new_problem(&problems.dir()?, &id)?;
