@@ -38,3 +38,9 @@ bench: ## Time bundling (in-process and as a process), sizes, and the real-crate
 
 doc: ## Build the API documentation
 	$(CARGO) doc --workspace --no-deps
+
+# By absolute path, so the rustup toolchain stays first in PATH; OLD_RUSTC names others.
+.PHONY: old-rustc
+old-rustc: ## Check templates and every problem's bundle with Debian's rustc (1.63) or rustc-web (1.85)
+	$(CARGO) build --release -p bundler --bin grundy
+	sh tools/old-rustc.sh target/release/grundy $(OLD_RUSTC)
