@@ -180,8 +180,7 @@ pub fn render(catalog: &Catalog, options: &Options) -> Result<Notebook, Notebook
         .collect();
     // The contents has as many lines whatever the page numbers: laid out with placeholders,
     // then rewritten in place once the pages are known.
-    let placeholder: Vec<(String, usize)> = names.iter().map(|n| (n.to_string(), 0)).collect();
-    let contents_lines = contents(&topics, &placeholder, &fields);
+    let contents_lines = contents(&topics, &vec![0; names.len()], &fields);
     let contents_len = contents_lines.len();
     layout.flow(contents_lines);
     let mut pages = Vec::new();
@@ -200,7 +199,8 @@ pub fn render(catalog: &Catalog, options: &Options) -> Result<Notebook, Notebook
             pages.push((t.name.clone(), layout.place(keep, flow)));
         }
     }
-    let final_contents = contents(&topics, &pages, &fields);
+    let numbers: Vec<usize> = pages.iter().map(|(_, page)| *page).collect();
+    let final_contents = contents(&topics, &numbers, &fields);
     debug_assert_eq!(final_contents.len(), contents_len);
     for (slot, line) in layout.lines_mut().zip(final_contents) {
         *slot = line;
@@ -570,10 +570,11 @@ fn blocks(text: &str) -> Result<Vec<Block>, String> {
     Ok(out)
 }
 
-/// The first column's opening: title, legend, and the contents with each template's page.
+/// The first column's opening: title, legend, and the contents with `pages`, the page of each
+/// template in order.
 fn contents(
     topics: &[(&'static str, Vec<&Template>)],
-    pages: &[(String, usize)],
+    pages: &[usize],
     fields: &[Field],
 ) -> Vec<Line> {
     let mut lines = vec![Line::text("doc-title", styled(TITLE, ""))];
@@ -603,7 +604,7 @@ fn contents(
     for (topic, members) in topics {
         lines.push(Line::text("toc-topic", styled(topic, "")));
         for t in members {
-            let page = pages.next().map_or(0, |(_, p)| *p).to_string();
+            let page = pages.next().copied().unwrap_or_default().to_string();
             let name = format!("  {} ", t.name);
             let dots = CHARS.saturating_sub(name.len() + page.len() + 1).max(1);
             let mut line = styled(&name, &format!("<a href=\"#{}\">", template_id(&t.name)));
