@@ -2,8 +2,8 @@
 //! output so tests run exactly what the binary runs.
 
 use crate::bundle::check;
-use crate::bundle::parse::Solution;
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
+use crate::bundle::parse::Solution;
 use crate::contest::catalog::{self, Catalog, CatalogError};
 use crate::contest::compose;
 use crate::contest::notebook::{self, NotebookError};
@@ -492,10 +492,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             let format: SnippetFormat = format.parse().expect("clap checked the format");
             // A bad install location is found before the work of rendering.
             let installed = if install {
-                let path = format.install_path().map_err(|message| atomic::WriteError {
-                    path: PathBuf::from(format!("the {format} snippets")),
-                    source: io::Error::other(message),
-                })?;
+                let path = format
+                    .install_path()
+                    .map_err(|message| atomic::WriteError {
+                        path: PathBuf::from(format!("the {format} snippets")),
+                        source: io::Error::other(message),
+                    })?;
                 Some(path)
             } else {
                 None
@@ -529,7 +531,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             lib,
             problems,
         } => {
-            let catalog = Catalog::load(&lib.dir()?, Some(&problems.dir()?))?;
+            // Which problems use a template is a bonus: away from a checkout there are none.
+            let problems_dir = match problems.dir {
+                Some(dir) => Some(dir),
+                None => crate::project::problems_dir(),
+            };
+            let catalog = Catalog::load(&lib.dir()?, problems_dir.as_deref())?;
             let options = notebook::Options { names, fields };
             let written = notebook::write(&catalog, &options, &output, pdf)?;
             for path in &written.files {

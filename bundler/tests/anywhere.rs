@@ -218,3 +218,17 @@ fn snippets_go_beside_the_users_own_and_bundles_check_as_judges_compile() {
         assert!(bundle.contains("fn main"), "{judge}");
     }
 }
+
+#[test]
+fn the_notebook_prints_with_no_checkout() {
+    let away = Away::new();
+    let said = text(&away.grundy(&["notebook", "-o", "notebook"]));
+    let pages: usize = said
+        .split_whitespace()
+        .zip(said.split_whitespace().skip(1))
+        .find_map(|(n, word)| (word == "pages").then(|| n.parse().ok()).flatten())
+        .unwrap_or_else(|| panic!("no page count in {said:?}"));
+    assert!((1..=8).contains(&pages), "{pages} pages");
+    let html = std::fs::read_to_string(away.work().join("notebook/notebook.html")).unwrap();
+    assert!(html.contains("wythoff"));
+}

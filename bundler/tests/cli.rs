@@ -128,7 +128,8 @@ fn show_and_list_and_snippets() {
     assert!(written.status.success(), "{}", stderr(&written));
     let json: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    assert!(json.get("wythoff").is_some());
+    // Our entries are keyed `grundy: <name>`, so they never collide with the user's.
+    assert!(json.get("grundy: wythoff").is_some(), "{json}");
 
     let bad = bundler(&[
         "snippets",

@@ -86,7 +86,10 @@ pub enum ErrorKind {
     #[error("`cargo metadata` failed for {}:\n{stderr}", manifest.display())]
     Metadata { manifest: PathBuf, stderr: String },
     #[error("cannot write the embedded templates to {}: {source}", dir.display())]
-    Embedded { dir: PathBuf, source: std::io::Error },
+    Embedded {
+        dir: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{package} (in {}) is a proc-macro crate: a judge compiles one file with no macro crate beside it, so it cannot be bundled", dir.display())]
     ProcMacro { package: String, dir: PathBuf },
 }
