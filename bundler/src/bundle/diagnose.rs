@@ -2,7 +2,9 @@
 //! into token stream", at the token the lexer stopped on: that token is looked at again here,
 //! by the rules of proc-macro2's lexer (the one that rejected it), to say what is wrong with
 //! it. Errors at the end of the file, which syn places at 1:1, are moved to the file's end;
-//! syn's long lists of expected tokens are named; what was found is said.
+//! syn's long lists of expected tokens are named; what was found is said. Library code that
+//! parses but that the bundle cannot write out is refused here too, at its place
+//! ([`check_writable`]).
 
 use super::library::{Entry, Library};
 use super::reach::{Kept, Node};
