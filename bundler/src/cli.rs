@@ -113,7 +113,7 @@ pub enum Command {
         #[arg(short, long, value_name = "FILE", conflicts_with = "install")]
         output: Option<PathBuf>,
         /// Merge into grundy's own file in the editor's user folder: VS Code
-        /// <config>/Code/User/snippets/grundy.code-snippets, UltiSnips
+        /// CONFIG/Code/User/snippets/grundy.code-snippets (CONFIG: ~/.config on Linux), UltiSnips
         /// ~/.vim/UltiSnips/rust_grundy.snippets, neosnippet ~/.vim/neosnippets/rust_grundy.snip
         #[arg(long)]
         install: bool,

@@ -834,7 +834,7 @@ fn file_url(path: &Path) -> String {
     url
 }
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 #[derive(Debug)]
 pub struct Written {
     pub files: Vec<PathBuf>,
