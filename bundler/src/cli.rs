@@ -50,9 +50,10 @@ pub enum Command {
         #[arg(long)]
         strip_docs: bool,
         /// The judge to bundle for: its edition, flags and cfgs for `--check`, and its
-        /// source-size limit (a longer bundle is an error)
-        #[arg(long, default_value = "none", value_parser = clap::builder::PossibleValuesParser::new(crate::bundle::judges::Judge::NAMES))]
-        judge: String,
+        /// source-size limit (a longer bundle is an error). Default: `judge` in the package's
+        /// [package.metadata.grundy] or in ~/.config/grundy/config.toml, else none
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(crate::bundle::judges::Judge::NAMES))]
+        judge: Option<String>,
         /// Drop comments and every space Rust does not need
         #[arg(long)]
         minify: bool,
@@ -246,8 +247,9 @@ pub struct LibsArg {
 }
 
 impl LibsArg {
-    /// The libraries for the solution at `solution`.
-    fn open(&self, solution: &Path) -> Result<Library, Error> {
+    /// The libraries for the solution at `solution`; `configured` (from the config) for a
+    /// solution outside any package.
+    fn open(&self, solution: &Path, configured: &[PathBuf]) -> Result<Library, Error> {
         let request = FeatureRequest {
             features: self
                 .features
@@ -264,6 +266,8 @@ impl LibsArg {
             CrateGraph::from_package(manifest)?
         } else if let Some(manifest) = crates::enclosing_package(solution) {
             CrateGraph::from_package(&manifest)?
+        } else if !configured.is_empty() {
+            CrateGraph::from_libs(configured, &request)?
         } else {
             CrateGraph::from_libs(&[Library::default_dir()?], &request)?
         };
@@ -340,6 +344,8 @@ pub enum CliError {
     #[error(transparent)]
     Notebook(#[from] NotebookError),
     #[error(transparent)]
+    Config(#[from] crate::config::ConfigError),
+    #[error(transparent)]
     Scaffold(#[from] ScaffoldError),
     #[error(transparent)]
     Write(#[from] atomic::WriteError),
@@ -374,7 +380,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             judge,
             minify,
         } => {
-            let judge = crate::bundle::judges::Judge::named(&judge).map_err(io::Error::other)?;
+
             if let Some(output) = &output {
                 let same = |a: &Path, b: &Path| {
                     std::fs::canonicalize(a)
@@ -395,7 +401,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             } else {
                 (Solution::read(&solution)?, solution)
             };
-            let mut library = libs.open(&anchor)?;
+            let config = crate::config::Config::for_solution(&anchor)?;
+            let judge = judge.or(config.judge).unwrap_or_else(|| "none".to_string());
+            let judge = crate::bundle::judges::Judge::named(&judge).map_err(io::Error::other)?;
+            let mut library = libs.open(&anchor, &config.libs)?;
             let text =
                 crate::bundle_solution(&solution, &mut library, &BundleOptions { strip_docs })?;
             // The process ends soon: freeing every syntax tree of the library one by one

@@ -10,6 +10,7 @@
 pub mod atomic;
 pub mod bundle;
 pub mod cli;
+pub mod config;
 pub mod contest;
 pub mod judge;
 pub mod project;

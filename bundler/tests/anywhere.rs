@@ -232,3 +232,77 @@ fn the_notebook_prints_with_no_checkout() {
     let html = std::fs::read_to_string(away.work().join("notebook/notebook.html")).unwrap();
     assert!(html.contains("wythoff"));
 }
+
+#[test]
+fn the_judge_and_libraries_come_from_the_config() {
+    let away = Away::new();
+    let config = away.root.path().join("home/.config/grundy");
+    std::fs::create_dir_all(&config).unwrap();
+    let ac_library = cargo_home()
+        .join("registry/src")
+        .read_dir()
+        .unwrap()
+        .map(|index| index.unwrap().path().join("ac-library-rs-0.2.0"))
+        .find(|dir| dir.is_dir())
+        .expect("ac-library-rs 0.2.0 is fetched (a dev-dependency)");
+    std::fs::write(
+        config.join("config.toml"),
+        format!(
+            "judge = \"codeforces\"\nlibs = [{:?}]\n",
+            ac_library.display().to_string()
+        ),
+    )
+    .unwrap();
+    // Outside any package: the configured library, checked as Codeforces compiles.
+    std::fs::write(
+        away.work().join("main.rs"),
+        "use ac_library::Dsu;\n\nfn main() {\n    let mut d = Dsu::new(3);\n    d.merge(0, 2);\n    println!(\"{}\", d.groups().len());\n}\n",
+    )
+    .unwrap();
+    let output = away.grundy(&["bundle", "main.rs", "--check"]);
+    let bundle = text(&output);
+    assert!(
+        String::from_utf8_lossy(&output.stderr).contains("Codeforces"),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(compile_and_run(&away.work(), &bundle, ""), "2\n");
+
+    // A package's own setting wins over the user's; the command line over both.
+    let package = away.work().join("pkg");
+    std::fs::create_dir_all(package.join("src")).unwrap();
+    std::fs::write(
+        package.join("Cargo.toml"),
+        "[package]\nname = \"pkg\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.grundy]\njudge = \"atcoder\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        package.join("src/main.rs"),
+        "fn main() {\n    println!(\"hi\");\n}\n",
+    )
+    .unwrap();
+    let stderr = |output: &Output| String::from_utf8_lossy(&output.stderr).into_owned();
+    let by_package = away.grundy(&["bundle", "pkg/src/main.rs", "--check"]);
+    assert!(
+        stderr(&by_package).contains("AtCoder"),
+        "{}",
+        stderr(&by_package)
+    );
+    let by_flag = away.grundy(&["bundle", "pkg/src/main.rs", "--check", "--judge", "none"]);
+    assert!(
+        by_flag.status.success() && stderr(&by_flag).is_empty(),
+        "{}",
+        stderr(&by_flag)
+    );
+
+    // A misspelt setting is an error naming the file, and nothing is written.
+    std::fs::write(config.join("config.toml"), "jugde = \"atcoder\"\n").unwrap();
+    let refused = away.grundy(&["bundle", "main.rs", "-o", "out.rs"]);
+    assert_eq!(refused.status.code(), Some(1));
+    assert!(
+        stderr(&refused).contains("config.toml: unknown setting `jugde`"),
+        "{}",
+        stderr(&refused)
+    );
+    assert!(!away.work().join("out.rs").exists());
+}
