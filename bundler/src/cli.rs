@@ -380,7 +380,6 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             judge,
             minify,
         } => {
-
             if let Some(output) = &output {
                 let same = |a: &Path, b: &Path| {
                     std::fs::canonicalize(a)
