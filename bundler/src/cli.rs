@@ -146,6 +146,8 @@ pub enum Command {
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
     New {
+        /// The problem's id as its judge writes it (poj2311, abc300_a, 1234A): the folder's
+        /// name and the Cargo binary's
         #[arg(value_parser = problem_id)]
         id: String,
         #[command(flatten)]
@@ -157,7 +159,8 @@ pub enum Command {
 // `dir` their fields would share made one option fill both.
 #[derive(Debug, clap::Args)]
 pub struct LibArg {
-    /// The library crate's directory (default: this workspace's templates)
+    /// The library crate's directory (default: the checkout's `templates/` when the current
+    /// directory is in one, else the templates built into the program)
     #[arg(
         id = "lib_dir",
         long = "lib",
@@ -277,7 +280,8 @@ impl LibsArg {
 
 #[derive(Debug, clap::Args)]
 pub struct ProblemsArg {
-    /// The problems directory (default: this workspace's problems)
+    /// The problems directory (default: the `problems/` of the checkout the current
+    /// directory is in)
     #[arg(
         id = "problems_dir",
         long = "problems",
