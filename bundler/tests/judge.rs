@@ -244,3 +244,12 @@ fn without_python3_generated_tests_are_refused_up_front() {
         String::from_utf8_lossy(&output.stdout)
     );
 }
+
+#[test]
+fn an_id_far_from_every_problem_says_how_many_there_are() {
+    assert_eq!(
+        error_of(&fixtures("problems"), &["nonexist"]),
+        "unknown problem `nonexist`, and none of the 10 problems is close \
+         (`grundy test` alone judges them all)"
+    );
+}

@@ -104,6 +104,8 @@ pub enum JudgeError {
     UnknownProblem {
         id: String,
         closest: Option<String>,
+        /// How many problems there are.
+        known: usize,
     },
     NoTests {
         problem: String,
@@ -144,9 +146,16 @@ impl fmt::Display for JudgeError {
                 "{} holds no problem (a folder with main.rs, README.md or tests/)",
                 dir.display()
             ),
-            JudgeError::UnknownProblem { id, closest } => match closest {
-                Some(closest) => write!(f, "unknown problem `{id}`; the closest is `{closest}`"),
-                None => write!(f, "unknown problem `{id}`; there are no problems"),
+            JudgeError::UnknownProblem { id, closest, known } => match (closest, known) {
+                (Some(closest), _) => {
+                    write!(f, "unknown problem `{id}`; the closest is `{closest}`")
+                }
+                (None, 0) => write!(f, "unknown problem `{id}`; there are no problems"),
+                (None, known) => write!(
+                    f,
+                    "unknown problem `{id}`, and none of the {known} problems is close \
+                     (`grundy test` alone judges them all)"
+                ),
             },
             JudgeError::NoTests { problem } => write!(
                 f,
@@ -577,6 +586,7 @@ fn select(problems_dir: &Path, ids: &[String]) -> Result<Vec<String>, JudgeError
                 id: id.clone(),
                 closest: crate::suggest::closest(id, existing.iter().map(String::as_str))
                     .map(str::to_string),
+                known: existing.len(),
             });
         }
         if !selected.contains(id) {
