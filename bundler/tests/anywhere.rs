@@ -13,11 +13,12 @@ struct Away {
 
 impl Away {
     fn new() -> Away {
+        // Every test starts here, so the copy is made before any test starts a process.
+        program();
         let root = tempfile::tempdir().unwrap();
-        for dir in ["bin", "work", "home"] {
+        for dir in ["work", "home"] {
             std::fs::create_dir(root.path().join(dir)).unwrap();
         }
-        std::fs::copy(env!("CARGO_BIN_EXE_grundy"), root.path().join("bin/grundy")).unwrap();
         Away { root }
     }
 
@@ -32,7 +33,7 @@ impl Away {
     /// The program, run from the empty folder with its own HOME and cache.
     fn command(&self, args: &[&str]) -> Command {
         let home = self.root.path().join("home");
-        let mut command = Command::new(self.root.path().join("bin/grundy"));
+        let mut command = Command::new(program());
         command
             .args(args)
             .current_dir(self.work())
@@ -44,6 +45,21 @@ impl Away {
             .env("CARGO_HOME", cargo_home());
         command
     }
+}
+
+/// The program, copied once out of the build folder. Once for all tests, before any of
+/// them starts it: a copy still open for writing while another thread forks can make
+/// starting it fail ("text file busy").
+fn program() -> &'static Path {
+    static COPY: std::sync::OnceLock<(tempfile::TempDir, PathBuf)> = std::sync::OnceLock::new();
+    &COPY
+        .get_or_init(|| {
+            let dir = tempfile::tempdir().unwrap();
+            let path = dir.path().join("grundy");
+            std::fs::copy(env!("CARGO_BIN_EXE_grundy"), &path).unwrap();
+            (dir, path)
+        })
+        .1
 }
 
 fn cargo_home() -> PathBuf {

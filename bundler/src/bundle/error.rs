@@ -52,10 +52,13 @@ pub enum ErrorKind {
         module: String,
         file: PathBuf,
     },
-    #[error("{at}: `{path}` is not in the library: `{parent}` has no `{name}`{}\n{}",
+    #[error("{at}: `{path}` is not in the library: `{parent}` ({}) has no `{name}`{}\n{}",
+        searched.display(),
         suggestion.as_ref().map_or(String::new(), |s| format!("; did you mean `{s}`?")),
         at.excerpt())]
     Unknown {
+        /// The file of the module that was searched, so a person sees which library it was.
+        searched: PathBuf,
         at: Location,
         /// The whole path as written, e.g. `templates::nmi::nim_sum`.
         path: String,
@@ -64,9 +67,12 @@ pub enum ErrorKind {
         name: String,
         suggestion: Option<String>,
     },
-    #[error("no template named `{name}`{}",
+    #[error("no template named `{name}` in {}{}",
+        library.display(),
         suggestion.as_ref().map_or(String::new(), |s| format!("; did you mean `{s}`?")))]
     UnknownTemplate {
+        /// The library's root file.
+        library: PathBuf,
         name: String,
         suggestion: Option<String>,
     },

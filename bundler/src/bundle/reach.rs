@@ -964,6 +964,7 @@ pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
         for name in names {
             let Some(m) = reach.lib().child(root, name) else {
                 return Err(ErrorKind::UnknownTemplate {
+                    library: reach.lib().modules[root].file.clone(),
                     name: name.clone(),
                     suggestion: crate::suggest::closest(name, child_names(reach.lib(), root))
                         .map(str::to_string),
@@ -1057,6 +1058,7 @@ fn unknown(
     let parent = segments[..index].join("::");
     ErrorKind::Unknown {
         at,
+        searched: lib.modules[module].file.clone(),
         path: segments.join("::"),
         suggestion: crate::suggest::closest(
             name,
