@@ -73,7 +73,8 @@ fn show_keeps_dependencies_and_nothing_else() {
 
 #[test]
 fn show_of_an_unknown_name_suggests_the_closest() {
-    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
+    let dir = Library::default_dir().unwrap();
+    let mut library = Library::open(&dir).unwrap();
     let err = bundler::show(
         &["wythof".to_string()],
         &mut library,
@@ -82,7 +83,10 @@ fn show_of_an_unknown_name_suggests_the_closest() {
     .unwrap_err();
     assert_eq!(
         err.to_string(),
-        "no template named `wythof`; did you mean `wythoff`?"
+        format!(
+            "no template named `wythof` in {}; did you mean `wythoff`?",
+            dir.join("src/lib.rs").display()
+        )
     );
 }
 
