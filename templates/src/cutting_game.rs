@@ -4,6 +4,10 @@
 //! the opponent a `1 x 1` at once, so nobody makes it while another cut exists, and a player
 //! left with only such cuts loses. So the game is normal play on pieces with both sides at
 //! least 2, with cuts that keep both sides at least 2, and pieces combine by xor.
+//! `new(max_w, max_h)` builds every piece with both sides in `2..=n`, n = max(max_w, max_h);
+//! `first_player_wins` takes a `1 x k` or `k x 1` sheet of any length k >= 1 (no table
+//! needed); every other sheet, and every piece given to `grundy`, must have both sides in
+//! `2..=n`: a longer side, or a side of 0, panics with "piece WxH outside 2..=n".
 //!
 //! Usage:
 //! ```
@@ -35,7 +39,8 @@ pub struct CuttingGame {
 }
 
 impl CuttingGame {
-    /// Builds the table for pieces up to `max_w x max_h` (in either orientation).
+    /// Builds the table for pieces with both sides from 2 to `max(max_w, max_h)` (so
+    /// `max_w x max_h` fits in either orientation).
     pub fn new(max_w: usize, max_h: usize) -> Self {
         let n = max_w.max(max_h);
         let mut sg = vec![0u32; (n + 1) * (n + 1)];
@@ -55,7 +60,8 @@ impl CuttingGame {
         Self { n, sg }
     }
 
-    /// Grundy value of a `w x h` piece; both sides must be from 2 to the built bound.
+    /// Grundy value of a `w x h` piece; both sides must be from 2 to the built bound (else
+    /// panics, naming the piece and the bound).
     pub fn grundy(&self, w: usize, h: usize) -> u32 {
         let ok = (2..=self.n).contains(&w) && (2..=self.n).contains(&h);
         assert!(ok, "cutting_game: piece {w}x{h} outside 2..={}", self.n);
@@ -63,9 +69,11 @@ impl CuttingGame {
     }
 
     /// Whether the first player wins from one `w x h` sheet. A `1 x k` sheet with k >= 2 is
-    /// won at once; `1 x 1` has no cut.
+    /// won at once, whatever the table's size; `1 x 1` has no cut. Any other sheet must have
+    /// both sides from 2 to the built bound, like `grundy` (else panics); so must a sheet
+    /// with a side of 0.
     pub fn first_player_wins(&self, w: usize, h: usize) -> bool {
-        if w == 1 || h == 1 {
+        if (w == 1 || h == 1) && w.min(h) >= 1 {
             return w * h > 1;
         }
         self.grundy(w, h) != 0
@@ -138,5 +146,31 @@ mod tests {
     #[should_panic(expected = "outside")]
     fn rejects_pieces_outside_the_table() {
         CuttingGame::new(10, 10).grundy(11, 2);
+    }
+
+    #[test]
+    fn first_player_wins_outside_the_table() {
+        let game = CuttingGame::new(10, 3);
+        // The bound is max(10, 3): 3 x 10 and 10 x 10 are in the table.
+        assert_eq!(game.first_player_wins(3, 10), game.grundy(10, 3) != 0);
+        assert_eq!(game.first_player_wins(10, 10), game.grundy(10, 10) != 0);
+        // A strip of any length is won at once; 1 x 1 is lost.
+        assert!(game.first_player_wins(1, 1_000_000) && game.first_player_wins(usize::MAX, 1));
+        assert!(!game.first_player_wins(1, 1));
+        let panics = |w: usize, h: usize| {
+            let result = std::panic::catch_unwind(|| game.first_player_wins(w, h));
+            let payload = result.expect_err("must panic");
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_default();
+            assert!(
+                message.contains(&format!("piece {w}x{h} outside 2..=10")),
+                "{message}"
+            );
+        };
+        for (w, h) in [(11, 2), (2, 11), (11, 11), (0, 1), (1, 0), (0, 5), (0, 0)] {
+            panics(w, h);
+        }
     }
 }

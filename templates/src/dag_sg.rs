@@ -3,7 +3,9 @@
 //! lost for the player to move). Iterative depth-first search with an explicit stack, so a
 //! path of a million vertices needs no deep recursion. If the graph has a cycle the values
 //! are undefined and `None` is returned (use a loopy-game analysis instead). An option out
-//! of range panics with a message. Repeated options are allowed.
+//! of range (`w >= options.len()`) panics with "vertex v has option w, but there are n
+//! vertices", checked for every vertex before the search, so a cycle does not hide it.
+//! Repeated options are allowed.
 //!
 //! Usage:
 //! ```
@@ -29,12 +31,18 @@
 
 use crate::mex::Mex;
 
-/// Grundy values of all vertices, or `None` if some vertex lies on a cycle.
+/// Grundy values of all vertices, or `None` if some vertex lies on a cycle. Panics if an
+/// option is not a vertex (`>= options.len()`), whether or not there is a cycle.
 pub fn dag_sg(options: &[Vec<usize>]) -> Option<Vec<u32>> {
     const NEW: u8 = 0;
     const OPEN: u8 = 1;
     const DONE: u8 = 2;
     let n = options.len();
+    for (v, list) in options.iter().enumerate() {
+        if let Some(&w) = list.iter().find(|&&w| w >= n) {
+            panic!("dag_sg: vertex {v} has option {w}, but there are {n} vertices");
+        }
+    }
     let mut state = vec![NEW; n];
     let mut sg = vec![0u32; n];
     let mut mex = Mex::new();
@@ -51,10 +59,6 @@ pub fn dag_sg(options: &[Vec<usize>]) -> Option<Vec<u32>> {
             let (v, next) = *top;
             if let Some(&w) = options[v].get(next) {
                 top.1 += 1;
-                assert!(
-                    w < n,
-                    "dag_sg: vertex {v} has option {w}, but there are {n} vertices"
-                );
                 match state[w] {
                     NEW => {
                         state[w] = OPEN;
@@ -177,5 +181,12 @@ mod tests {
     #[should_panic(expected = "has option 5")]
     fn option_out_of_range_is_rejected() {
         dag_sg(&[vec![5]]);
+    }
+
+    #[test]
+    #[should_panic(expected = "vertex 1 has option 7, but there are 2 vertices")]
+    fn option_out_of_range_is_rejected_even_behind_a_cycle() {
+        // The search meets the cycle 0 -> 1 -> 0 before it reaches option 7 of vertex 1.
+        dag_sg(&[vec![1], vec![0, 7]]);
     }
 }

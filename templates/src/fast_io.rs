@@ -1,10 +1,13 @@
 //! Description: Fast input and output. `Scanner` reads all of its input once into a byte
 //! vector and parses integers straight from the bytes (no `String`, no `str::parse`, no
-//! allocation per token), skipping any ASCII whitespace (spaces, tabs, `\n`, `\r\n`). The
-//! `try_` methods return `None` at the end of input, for "read until end of file" problems;
-//! the others panic there. A malformed token (a leading `+` included) panics with what was
-//! expected and its byte offset. `Writer` collects output in a buffer, writes integers without formatting
-//! machinery, and flushes when dropped (or on `flush()`).
+//! allocation per token), skipping whitespace: exactly the six bytes C's `isspace` (and so
+//! `scanf`) skips, space, `\t`, `\n`, `\x0B` (vertical tab), `\x0C` (form feed) and `\r`
+//! (so `\r\n` line ends and a lone `\r` work); any other byte, NUL or a non-ASCII space
+//! included, is part of a token. The `try_` methods return `None` at the end of input, for
+//! "read until end of file" problems; the others panic there. A malformed token (a leading
+//! `+` included) panics with what was expected and its byte offset. `Writer` collects
+//! output in a buffer, writes integers without formatting machinery, and flushes when
+//! dropped (or on `flush()`).
 //!
 //! Usage:
 //! ```
@@ -31,11 +34,13 @@
 //!
 //! Source: folklore of competitive programming; written here from the byte-level grammar.
 //!
-//! Status: exhaustive: all 399 tokens of 1 to 3 bytes over `0 1 8 9 - + a` against
-//! `str::parse` (which alone accepts a leading `+`); tokens at the limits of u64, i64 and u128,
-//! with leading zeros; 20006 random u64, i64 and u128 (u64::MAX, i64::MIN, u128::MAX among
-//! them) written by `Writer`, compared with `to_string`, and read back through random
-//! whitespace. Problems: every problem reads its input with it.
+//! Status: exhaustive: every byte 0..=255 between and after two numbers (two numbers iff
+//! it is one of the six separators, else one token); all 399 tokens of 1 to 3 bytes over
+//! `0 1 8 9 - + a` against `str::parse` (which alone accepts a leading `+`); tokens at the
+//! limits of u64, i64 and u128, with leading zeros; 20006 random u64, i64 and u128
+//! (u64::MAX, i64::MIN, u128::MAX among them) written by `Writer`, compared with
+//! `to_string`, and read back through random whitespace. Problems: every problem reads its
+//! input with it.
 
 use std::io::{self, Read, Write};
 
@@ -67,7 +72,7 @@ impl Scanner {
     pub fn token(&mut self) -> Option<&[u8]> {
         self.skip_whitespace();
         let start = self.pos;
-        while self.pos < self.bytes.len() && !self.bytes[self.pos].is_ascii_whitespace() {
+        while self.pos < self.bytes.len() && !is_space(self.bytes[self.pos]) {
             self.pos += 1;
         }
         (start < self.pos).then(|| &self.bytes[start..self.pos])
@@ -131,7 +136,7 @@ impl Scanner {
     }
 
     fn skip_whitespace(&mut self) {
-        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
+        while self.pos < self.bytes.len() && is_space(self.bytes[self.pos]) {
             self.pos += 1;
         }
     }
@@ -156,7 +161,7 @@ impl Scanner {
             pos += 1;
         }
         self.pos = pos;
-        let ends_well = bytes.get(pos).map_or(true, u8::is_ascii_whitespace);
+        let ends_well = bytes.get(pos).map_or(true, |&byte| is_space(byte));
         if pos == first_digit || !ends_well {
             self.fail(what, start);
         }
@@ -172,7 +177,7 @@ impl Scanner {
 
     fn fail(&self, what: &str, at: usize) -> ! {
         let mut end = at;
-        while end < self.bytes.len() && end < at + 20 && !self.bytes[end].is_ascii_whitespace() {
+        while end < self.bytes.len() && end < at + 20 && !is_space(self.bytes[end]) {
             end += 1;
         }
         match end > at {
@@ -183,6 +188,12 @@ impl Scanner {
             false => panic!("expected {what} at byte {at}, found the end of the input"),
         }
     }
+}
+
+/// A separator between tokens: space or `\t \n \x0B \x0C \r` (bytes 9 to 13), as C's
+/// `isspace`. (`u8::is_ascii_whitespace` leaves out the vertical tab.)
+fn is_space(byte: u8) -> bool {
+    byte == b' ' || (b'\t'..=b'\r').contains(&byte)
 }
 
 /// Unsigned integer types the scanner can accumulate decimal digits into.
@@ -447,6 +458,34 @@ mod tests {
         assert_eq!(input.try_usize(), Some(7));
         assert_eq!(input.try_usize(), None);
         assert_eq!(Scanner::from_bytes(Vec::new()).try_i64(), None);
+    }
+
+    #[test]
+    fn exactly_the_documented_separators_separate_tokens() {
+        let documented = [b' ', b'\t', b'\n', 0x0B, 0x0C, b'\r'];
+        for byte in 0..=255u8 {
+            // "7", the byte, "8", the byte: two numbers iff the byte is a separator.
+            let text = [b'7', byte, b'8', byte];
+            let numbers = scan(&text, |s| {
+                (s.u64(), s.i64(), s.try_u128(), s.token().is_none())
+            });
+            let separates = documented.contains(&byte);
+            assert_eq!(numbers.is_some(), separates, "byte {byte:#04x}");
+            if separates {
+                assert_eq!(numbers, Some((7, 8, None, true)), "byte {byte:#04x}");
+                let mut lead = Scanner::from_bytes(vec![byte, byte, b'x', byte]);
+                assert_eq!(lead.token(), Some(&b"x"[..]), "byte {byte:#04x}");
+            } else {
+                let mut input = Scanner::from_bytes(text.to_vec());
+                assert_eq!(input.token(), Some(&text[..]), "byte {byte:#04x}");
+            }
+        }
+        // All of them at once, and "\r\n" line ends.
+        let mut input = Scanner::from_bytes(b" \t\n\x0B\x0C\r1\r\n2 \t\n\x0B\x0C\r".to_vec());
+        assert_eq!(
+            (input.usize(), input.try_usize(), input.try_usize()),
+            (1, Some(2), None)
+        );
     }
 
     fn panic_message(read: impl FnOnce(&mut Scanner), bytes: &[u8]) -> String {

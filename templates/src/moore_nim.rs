@@ -3,7 +3,8 @@
 //! the player to move loses iff, for every bit position, the number of piles with that bit
 //! set is divisible by k + 1. Misere play (last taker loses): if every pile is at most 1,
 //! the player to move loses iff the number of ones is 1 mod (k + 1); otherwise the normal
-//! rule decides. k = 1 is Nim; k = 0 panics. The seed text inverts the normal rule into
+//! rule decides. k = 1 is Nim. k = 0 (a move touching at most 0 piles: no game) panics
+//! with "k must be at least 1" in both functions, whatever the piles (even `&[]`). The seed text inverts the normal rule into
 //! "every bit count is not a multiple of k + 1"; the first player wins as soon as ONE
 //! count is not a multiple.
 //!
@@ -29,23 +30,29 @@
 //! memoized search over the real moves.
 //! Problems: moore-nim-k.
 
-/// For every bit, whether the number of piles having it is divisible by k + 1.
-fn balanced(piles: &[u64], k: usize) -> bool {
+/// Panics unless `k >= 1`.
+fn check_k(k: usize) {
     assert!(
         k >= 1,
         "moore_nim: k must be at least 1 (a move touches 1..=k piles)"
     );
+}
+
+/// For every bit, whether the number of piles having it is divisible by k + 1.
+fn balanced(piles: &[u64], k: usize) -> bool {
     let period = k as u128 + 1;
     (0..64).all(|bit| piles.iter().filter(|&&p| p >> bit & 1 == 1).count() as u128 % period == 0)
 }
 
-/// Whether the player to move wins Nim_k when the last taker wins.
+/// Whether the player to move wins Nim_k when the last taker wins. Panics if `k == 0`.
 pub fn first_player_wins(piles: &[u64], k: usize) -> bool {
+    check_k(k);
     !balanced(piles, k)
 }
 
-/// Whether the player to move wins Nim_k when the last taker loses.
+/// Whether the player to move wins Nim_k when the last taker loses. Panics if `k == 0`.
 pub fn misere_first_player_wins(piles: &[u64], k: usize) -> bool {
+    check_k(k);
     if piles.iter().all(|&p| p <= 1) {
         let ones = piles.iter().filter(|&&p| p == 1).count() as u128;
         ones % (k as u128 + 1) != 1
@@ -143,5 +150,36 @@ mod tests {
     #[should_panic(expected = "k must be at least 1")]
     fn zero_k_is_rejected() {
         first_player_wins(&[1, 2], 0);
+    }
+
+    #[test]
+    #[should_panic(expected = "k must be at least 1")]
+    fn zero_k_is_rejected_in_misere_play_with_piles_of_one() {
+        misere_first_player_wins(&[1], 0);
+    }
+
+    #[test]
+    fn zero_k_is_rejected_for_every_kind_of_position() {
+        let positions: [&[u64]; 6] = [&[], &[0], &[1], &[1, 1], &[0, 1, 1], &[1, 2]];
+        for piles in positions {
+            for misere in [false, true] {
+                let result = std::panic::catch_unwind(|| match misere {
+                    true => misere_first_player_wins(piles, 0),
+                    false => first_player_wins(piles, 0),
+                });
+                let payload = result.expect_err("k = 0 must panic");
+                let message = match payload.downcast_ref::<&str>() {
+                    Some(text) => text.to_string(),
+                    None => payload
+                        .downcast_ref::<String>()
+                        .cloned()
+                        .unwrap_or_default(),
+                };
+                assert!(
+                    message.contains("k must be at least 1"),
+                    "{piles:?} {misere}: {message}"
+                );
+            }
+        }
     }
 }
