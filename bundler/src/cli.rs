@@ -124,7 +124,7 @@ pub enum Command {
         #[command(flatten)]
         lib: LibArg,
     },
-    /// Write the team notebook: landscape A4, three columns, contents with page numbers
+    /// Write the team notebook: landscape A4, four columns, contents with page numbers
     /// (notebook.html, and notebook.md to read on screen)
     Notebook {
         /// Templates to print, with the templates they use; all when none is given

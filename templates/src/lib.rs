@@ -8,14 +8,17 @@
 pub mod anti_nim;
 pub mod anti_sg;
 pub mod bash;
+pub mod coin_turning;
 pub mod cutting_game;
 pub mod dag_sg;
 pub mod ed_game;
 pub mod every_sg;
 pub mod fast_io;
 pub mod fibonacci_nim;
+pub mod general_matching;
 pub mod hackenbush_rings;
 pub mod hackenbush_tree;
+pub mod interactive_io;
 pub mod isqrt;
 pub mod lasker_nim;
 pub mod loopy_game;
@@ -24,11 +27,14 @@ pub mod mex;
 pub mod moore_nim;
 pub mod nim;
 pub mod nimber;
+pub mod nimber_field;
 pub mod octal;
+pub mod partizan_number;
 pub mod split_sg;
 pub mod staircase_nim;
 pub mod subtraction_sg;
 pub mod wythoff;
+pub mod xor_convolution;
 
 #[cfg(test)]
 mod test_rng {

@@ -416,25 +416,4 @@ mod tests {
         inverse_walsh_hadamard(&mut f, P2);
         assert_eq!(f, a);
     }
-
-    /// The header's figures: cargo test --release -p templates xor_convolution -- --ignored
-    /// --nocapture.
-    #[test]
-    #[ignore]
-    fn timing() {
-        let mut rng = Rng::new(5);
-        let a = random_vec(&mut rng, 1 << 16, P2);
-        let start = std::time::Instant::now();
-        let mut f = a.clone();
-        for _ in 0..100 {
-            walsh_hadamard(&mut f, P2);
-        }
-        eprintln!("transform 2^16: {:?}", start.elapsed() / 100);
-        let start = std::time::Instant::now();
-        let mut s = 0;
-        for i in 0..20 {
-            s ^= xor_power(&a, 999_999_000 + i, P2)[0];
-        }
-        eprintln!("xor_power 2^16, n ~ 1e9: {:?} ({s})", start.elapsed() / 20);
-    }
 }

@@ -15,7 +15,7 @@ use syn::visit::Visit;
 
 /// Topics in the order the notebook prints them, each with its templates in reading order.
 /// A template missing here is filed under [`OTHER_TOPIC`], so a new one still shows up.
-pub const TOPICS: [(&str, &[&str]); 6] = [
+pub const TOPICS: [(&str, &[&str]); 7] = [
     (
         "Foundations",
         &[
@@ -25,6 +25,8 @@ pub const TOPICS: [(&str, &[&str]); 6] = [
             "memo_sg",
             "split_sg",
             "nimber",
+            "nimber_field",
+            "xor_convolution",
             "loopy_game",
         ],
     ),
@@ -40,6 +42,7 @@ pub const TOPICS: [(&str, &[&str]); 6] = [
         ],
     ),
     ("Misere and multi-game", &["anti_sg", "every_sg"]),
+    ("Partizan games", &["partizan_number"]),
     (
         "Classic closed forms",
         &["wythoff", "isqrt", "fibonacci_nim", "ed_game"],
@@ -48,12 +51,14 @@ pub const TOPICS: [(&str, &[&str]); 6] = [
         "Boards and graphs",
         &[
             "cutting_game",
+            "coin_turning",
             "hackenbush_tree",
             "hackenbush_rings",
             "octal",
+            "general_matching",
         ],
     ),
-    ("Input and output", &["fast_io"]),
+    ("Input and output", &["fast_io", "interactive_io"]),
 ];
 
 /// The topic of templates that [`TOPICS`] does not name.

@@ -1,5 +1,5 @@
 //! The team notebook a team takes to a contest, in the manner of KACTL: landscape A4 pages
-//! of three columns of small monospace text, contents with page numbers, and beside each
+//! of four columns of small monospace text, contents with page numbers, and beside each
 //! template a short hash of its code to check what was typed by hand.
 //!
 //! The layout is computed here rather than left to the browser, because Chromium has no CSS
@@ -29,11 +29,11 @@ const CSS: &str = include_str!("notebook/notebook.css");
 const TITLE: &str = "Combinatorial game templates";
 
 /// Characters on a line of a column; the stylesheet sizes columns in `ch` from it.
-pub const CHARS: usize = 63;
+pub const CHARS: usize = 56;
 /// Lines in a column; the stylesheet sizes columns from it.
-pub const LINES: usize = 82;
+pub const LINES: usize = 99;
 /// Columns on a page.
-pub const COLUMNS: usize = 3;
+pub const COLUMNS: usize = 4;
 /// Code lines that stay in the column of their template's header.
 const CODE_KEPT: usize = 3;
 
@@ -49,8 +49,10 @@ pub enum Field {
 }
 
 impl Field {
-    /// What a contest needs: what a template computes, how to call it, how fast it is.
-    pub const DEFAULT: [Field; 4] = [Field::Description, Field::Usage, Field::Time, Field::Memory];
+    /// What a contest needs: what a template computes and how fast it is. The usage examples
+    /// are left to `--fields` (the code shows the signatures): with them the whole library
+    /// takes a ninth page.
+    pub const DEFAULT: [Field; 3] = [Field::Description, Field::Time, Field::Memory];
 
     fn key(self) -> &'static str {
         // The variants follow the header's keys.
@@ -127,6 +129,16 @@ pub fn code_hash(code: &str) -> String {
     let compact: String = code.chars().filter(|c| !c.is_whitespace()).collect();
     let digest = Sha256::digest(compact.as_bytes());
     digest[..3].iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A template's code as the notebook prints it: without its whole-line comments (`//`,
+/// `///`), which the header already says in prose, since the notebook is short of lines and
+/// a comment is never typed in a contest. The hash is over this text.
+pub fn printed_code(code: &str) -> String {
+    code.lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .map(|line| format!("{line}\n"))
+        .collect()
 }
 
 /// How [`code_hash`] is computed, for the notebook's legend and footer.
@@ -442,7 +454,8 @@ fn entry(t: &Template, fields: &[Field]) -> Result<(Vec<Line>, Vec<Line>), Noteb
         template: t.name.clone(),
         message,
     };
-    let hash = format!("#{}", code_hash(&t.code));
+    let printed = printed_code(&t.code);
+    let hash = format!("#{}", code_hash(&printed));
     let mut title = styled(&t.name, "<b>");
     if !t.depends_on.is_empty() {
         title.push(
@@ -503,7 +516,7 @@ fn entry(t: &Template, fields: &[Field]) -> Result<(Vec<Line>, Vec<Line>), Noteb
         }
     }
     keep.extend(open.into_iter().flat_map(|(p, _)| prose_lines(p)));
-    let code: Vec<Styled> = highlight_rust(&t.code).map_err(failed)?;
+    let code: Vec<Styled> = highlight_rust(&printed).map_err(failed)?;
     let mut lines = code_lines(&code, "code", "code cont");
     let kept = lines.len().min(CODE_KEPT);
     let flow = lines.split_off(kept);
