@@ -143,6 +143,23 @@ pub enum Command {
         #[command(flatten)]
         problems: ProblemsArg,
     },
+    /// Explore a game: Grundy values, their period proven where a theorem allows (or said to
+    /// be only observed), the template that answers it, and a paste-ready function
+    #[command(group(clap::ArgGroup::new("game").required(true).args(["subtraction", "octal"])))]
+    Explore {
+        /// A finite subtraction set: the numbers of stones a move may take, e.g. 1,3,4
+        #[arg(long, value_delimiter = ',', value_name = "MOVES", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        subtraction: Vec<u64>,
+        /// An octal code as in the octal template, e.g. 0.77 (Kayles) or 0.137
+        #[arg(long, value_name = "CODE")]
+        octal: Option<String>,
+        /// Heaps to compute, 0..N (more proves longer periods)
+        #[arg(short = 'n', default_value_t = 5000, value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
+        n: u64,
+        /// Also print a self-contained Rust function G(n) for any n (needs a proven period)
+        #[arg(long)]
+        emit: bool,
+    },
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
     New {
@@ -357,6 +374,8 @@ pub enum CliError {
     Output(#[from] io::Error),
     #[error("{}: the output would overwrite the solution itself; name another file", .0.display())]
     OutputIsInput(PathBuf),
+    #[error("explore: {0}")]
+    Explore(String),
     #[error("no problems folder here or above {} (a `problems/` with its Cargo.toml); name one with --problems DIR", .0.display())]
     NoProblemsDir(PathBuf),
 }
@@ -555,6 +574,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 writeln!(out, "wrote {}", path.display())?;
             }
             writeln!(out, "{} pages", written.pages)?;
+        }
+        Command::Explore {
+            subtraction,
+            octal,
+            n,
+            emit,
+        } => {
+            use crate::contest::explore::{explore, Game};
+            let game = match octal {
+                Some(code) => Game::Octal(code),
+                None => Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect()),
+            };
+            let found = explore(&game, n as usize).map_err(CliError::Explore)?;
+            write!(out, "{}", found.report())?;
+            if emit {
+                match found.function() {
+                    Some(function) => write!(out, "\n{function}")?,
+                    None => {
+                        return Err(CliError::Explore(
+                            "no proven period to write a function from; compute further with -n"
+                                .to_string(),
+                        ))
+                    }
+                }
+            }
         }
         Command::New { id, problems } => {
             let dir = scaffold::new_problem(&problems.dir()?, &id)?;

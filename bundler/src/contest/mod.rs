@@ -3,6 +3,7 @@
 
 pub mod catalog;
 pub mod compose;
+pub mod explore;
 pub mod header;
 pub mod notebook;
 pub mod problem_table;
