@@ -145,7 +145,7 @@ pub enum Command {
     },
     /// Explore a game: Grundy values, their period proven where a theorem allows (or said to
     /// be only observed), the template that answers it, and a paste-ready function
-    #[command(group(clap::ArgGroup::new("game").required(true).args(["subtraction", "octal"])))]
+    #[command(group(clap::ArgGroup::new("which_game").required(true).args(["subtraction", "octal", "game"])))]
     Explore {
         /// A finite subtraction set: the numbers of stones a move may take, e.g. 1,3,4
         #[arg(long, value_delimiter = ',', value_name = "MOVES", value_parser = clap::value_parser!(u64).range(1..=100_000))]
@@ -153,6 +153,13 @@ pub enum Command {
         /// An octal code as in the octal template, e.g. 0.77 (Kayles) or 0.137
         #[arg(long, value_name = "CODE")]
         octal: Option<String>,
+        /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>` (each option a list of
+        /// heaps), compiled with plain rustc and run under a time limit
+        #[arg(long, value_name = "FILE", value_parser = existing(Metadata::is_file, "file"))]
+        game: Option<PathBuf>,
+        /// Seconds a game's Rust file may run
+        #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
+        time_limit: u64,
         /// Heaps to compute, 0..N (more proves longer periods)
         #[arg(short = 'n', default_value_t = 5000, value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
         n: u64,
@@ -578,15 +585,31 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         Command::Explore {
             subtraction,
             octal,
+            game,
+            time_limit,
             n,
             emit,
         } => {
-            use crate::contest::explore::{explore, Game};
-            let game = match octal {
-                Some(code) => Game::Octal(code),
-                None => Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect()),
-            };
-            let found = explore(&game, n as usize).map_err(CliError::Explore)?;
+            use crate::contest::explore::{explore, explore_file, Game};
+            let found = match (octal, game) {
+                (Some(code), _) => explore(&Game::Octal(code), n as usize),
+                (None, Some(file)) => {
+                    let seconds = std::time::Duration::from_secs(time_limit);
+                    let limits = judge::Limits {
+                        cpu: seconds,
+                        wall: seconds * 2,
+                        ..judge::JudgeOptions::default().compile_limits
+                    };
+                    let supervisor = std::env::current_exe()?;
+                    // Its values come back as text: a bound keeps that text small.
+                    explore_file(&file, (n as usize).min(100_000), &supervisor, limits)
+                }
+                (None, None) => explore(
+                    &Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect()),
+                    n as usize,
+                ),
+            }
+            .map_err(CliError::Explore)?;
             write!(out, "{}", found.report())?;
             if emit {
                 match found.function() {

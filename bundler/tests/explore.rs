@@ -193,3 +193,81 @@ fn the_command_says_what_is_wrong() {
         "{text}"
     );
 }
+
+#[test]
+fn a_game_in_a_rust_file_is_explored_and_its_faults_are_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let explore_file = |file: &str| {
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["explore", "--game", file, "-n", "300", "--time-limit", "1"])
+            .output()
+            .unwrap()
+    };
+    // Kayles written as options: the values are the octal brute force's for 0.77.
+    let kayles = write(
+        "kayles.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    let mut out = Vec::new();\n    for take in 1..=2u64.min(n) {\n        let rest = n - take;\n        for left in 0..=rest / 2 {\n            out.push(vec![left, rest - left]);\n        }\n    }\n    out\n}\n",
+    );
+    let output = explore_file(&kayles);
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let brute = octal_brute("0.77", 300);
+    let shown: Vec<u32> = text
+        .lines()
+        .skip(1)
+        .take(10)
+        .flat_map(|row| row.split(':').nth(1).unwrap().split_whitespace())
+        .map(|cell| cell.trim_end_matches('*').parse().unwrap())
+        .collect();
+    assert_eq!(shown, brute[..200]);
+    // No theorem covers a game written by hand: the period is only observed.
+    assert!(
+        text.contains("period 12 from n = 71: OBSERVED only"),
+        "{text}"
+    );
+
+    let error_of = |name: &str, source: &str| {
+        let output = explore_file(&write(name, source));
+        assert_eq!(output.status.code(), Some(1), "{name}");
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let not_compiling = error_of(
+        "ce.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    let x: u32 = \"a\";\n    vec![]\n}\n",
+    );
+    assert!(
+        not_compiling.contains("error[E0308]: mismatched types at ")
+            && not_compiling.contains("ce.rs:2:18"),
+        "{not_compiling}"
+    );
+    let panicking = error_of(
+        "panics.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    if n == 5 {\n        panic!(\"boom at five\");\n    }\n    vec![]\n}\n",
+    );
+    assert!(panicking.contains("boom at five"), "{panicking}");
+    let looping = error_of(
+        "loops.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    let mut x = n;\n    loop {\n        x = std::hint::black_box(x + 1);\n    }\n}\n",
+    );
+    assert!(
+        looping.contains("over the CPU-time limit (1 s)"),
+        "{looping}"
+    );
+    let growing = error_of(
+        "grows.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    vec![vec![n + 1]]\n}\n",
+    );
+    assert!(
+        growing.contains("options(0) returned a heap of 1, not smaller than 0"),
+        "{growing}"
+    );
+}

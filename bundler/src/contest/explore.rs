@@ -19,6 +19,77 @@ use templates::octal::Octal;
 pub enum Game {
     Subtraction(Vec<usize>),
     Octal(String),
+    /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>`: the positions a heap of `n`
+    /// can move to, each a list of heaps (so splitting games work).
+    Rust(std::path::PathBuf),
+}
+
+/// The `main` appended to a game's Rust file: G(0..n) by mex over its options, each heap of
+/// an option checked to be smaller than the position (else the game could loop).
+const DRIVER: &str = r#"
+fn main() {
+    let n: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).expect("n");
+    let mut g: Vec<u32> = Vec::new();
+    for heap in 0..n {
+        let mut seen = vec![false; 64];
+        for option in options(heap) {
+            let mut value = 0u32;
+            for &part in &option {
+                if part >= heap {
+                    eprintln!("options({heap}) returned a heap of {part}, not smaller than {heap}");
+                    std::process::exit(3);
+                }
+                value ^= g[part as usize];
+            }
+            if value as usize >= seen.len() {
+                seen.resize(value as usize + 1, false);
+            }
+            seen[value as usize] = true;
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    let text: Vec<String> = g.iter().map(u32::to_string).collect();
+    println!("{}", text.join(" "));
+}
+"#;
+
+/// Explores the game in the Rust file `path` on heaps `0..n`: compiled with plain rustc and
+/// run under `limits` through the judge's supervisor (`supervisor`). Its period is only ever
+/// OBSERVED: no theorem covers every game.
+pub fn explore_file(
+    path: &std::path::Path,
+    n: usize,
+    supervisor: &std::path::Path,
+    limits: crate::judge::Limits,
+) -> Result<Exploration, String> {
+    let source = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    // The game's lines come first, so rustc's line numbers are the file's.
+    let program = format!("{source}\n{DRIVER}");
+    let shown = path.display().to_string();
+    let output =
+        crate::judge::compile_and_run(supervisor, &program, &[n.max(2).to_string()], limits)
+            .map_err(|e| e.to_string())?
+            .map_err(|reason| {
+                format!(
+                    "{}: {}",
+                    shown,
+                    reason.replace("main.rs:", &format!("{shown}:"))
+                )
+            })?;
+    let values = output
+        .split_whitespace()
+        .map(|v| {
+            v.parse::<u32>()
+                .map_err(|e| format!("{shown}: unexpected output: {e}"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Exploration {
+        game: Game::Rust(path.to_path_buf()),
+        period: observed_period(&values),
+        values,
+        template: None,
+    })
 }
 
 /// What `explore` found.
@@ -68,6 +139,12 @@ pub fn explore(game: &Game, n: usize) -> Result<Exploration, String> {
                 })
                 .or_else(|| observed_period(&values));
             (values, period, None)
+        }
+        Game::Rust(path) => {
+            return Err(format!(
+                "{}: a game in a Rust file is explored with explore_file",
+                path.display()
+            ))
         }
     };
     Ok(Exploration {
@@ -150,6 +227,7 @@ impl Exploration {
                     .join(", ")
             ),
             Game::Octal(code) => format!("octal game {code}"),
+            Game::Rust(path) => format!("the game in {}", path.display()),
         };
         let _ = writeln!(
             out,
@@ -179,6 +257,7 @@ impl Exploration {
                     Game::Subtraction(_) =>
                         "a window of max(S) values repeats, and each value depends only on the max(S) before it",
                     Game::Octal(_) => "Guy-Smith periodicity theorem",
+                    Game::Rust(_) => unreachable!("a game in a file is never proven"),
                 },
                 self.values.len() - 1
             ),
@@ -223,6 +302,7 @@ impl Exploration {
                     .join(", ")
             ),
             Game::Octal(code) => format!("octal game {code}"),
+            Game::Rust(path) => format!("game in {}", path.display()),
         };
         let period_table = format!(
             "    const PERIOD: [u32; {p}] = [{}];\n",

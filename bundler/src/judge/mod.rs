@@ -568,6 +568,55 @@ fn require_python(problems: &[Problem]) -> Result<(), JudgeError> {
     }
 }
 
+/// Compiles `source` with plain rustc and runs it with `args`, each under a supervisor
+/// (`supervisor`: the executable whose `supervise` subcommand it is) and `limits`, for a
+/// trusted program of the user's (`explore`'s games). `Ok(Err(reason))`: it did not compile
+/// (rustc's first error, at `main.rs:line:column`), or it failed or went over a limit.
+pub fn compile_and_run(
+    supervisor: &Path,
+    source: &str,
+    args: &[String],
+    limits: Limits,
+) -> Result<Result<String, String>, JudgeError> {
+    let dir = tempfile::Builder::new()
+        .prefix("grundy-run-")
+        .tempdir()
+        .map_err(io_error(&std::env::temp_dir()))?;
+    let main_rs = dir.path().join("main.rs");
+    std::fs::write(&main_rs, source).map_err(io_error(&main_rs))?;
+    let binary = dir.path().join("main");
+    let never = || false;
+    let runner = Runner {
+        supervisor,
+        stop: &never,
+    };
+    let compile_limits = execute::COMPILE_LIMITS;
+    if let Err(error) = execute::compile(&runner, &main_rs, &binary, dir.path(), &compile_limits)? {
+        return Ok(Err(error));
+    }
+    let stdout = dir.path().join("stdout");
+    let stderr = dir.path().join("stderr");
+    let spec = execute::tool_spec(
+        binary,
+        args.to_vec(),
+        dir.path(),
+        Stream::File(stdout.clone()),
+        stderr.clone(),
+        dir.path().join("report"),
+        limits,
+    );
+    let report = runner.run(&spec)?;
+    Ok(match report.end {
+        End::Exited(0) => Ok(execute::read_head(&stdout)?),
+        End::Killed(limit) => Err(execute::describe_limit(limit, &limits)),
+        end => Err(format!(
+            "{}: {}",
+            execute::describe(&end),
+            execute::tail(&execute::read_tail(&stderr))
+        )),
+    })
+}
+
 /// The requested ids, checked and without repeats, or every problem's id.
 fn select(problems_dir: &Path, ids: &[String]) -> Result<Vec<String>, JudgeError> {
     let existing = problem::problem_ids(problems_dir)?;
