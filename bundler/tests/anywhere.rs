@@ -22,6 +22,18 @@ impl Away {
         Away { root }
     }
 
+    /// A Cargo package `name` in the working folder: its manifest ends with `tail`, its
+    /// `src/main.rs` is `main`.
+    fn package(&self, name: &str, tail: &str, main: &str) {
+        let dir = self.work().join(name);
+        std::fs::create_dir_all(dir.join("src")).unwrap();
+        let manifest = format!(
+            "[package]\nname = \"{name}\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n{tail}"
+        );
+        std::fs::write(dir.join("Cargo.toml"), manifest).unwrap();
+        std::fs::write(dir.join("src/main.rs"), main).unwrap();
+    }
+
     fn work(&self) -> PathBuf {
         self.root.path().join("work")
     }
@@ -130,19 +142,12 @@ fn list_show_and_bundle_work_with_no_checkout() {
 #[test]
 fn a_solution_against_ac_library_bundles_with_no_checkout() {
     let away = Away::new();
-    let package = away.work().join("contest");
-    std::fs::create_dir_all(package.join("src")).unwrap();
-    std::fs::write(
-        package.join("Cargo.toml"),
-        "[package]\nname = \"contest\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nac-library-rs = \"=0.2.0\"\n",
-    )
-    .unwrap();
     // The number of connected components of a graph, with ac-library's union-find.
-    std::fs::write(
-        package.join("src/main.rs"),
+    away.package(
+        "contest",
+        "[dependencies]\nac-library-rs = \"=0.2.0\"\n",
         "use ac_library::Dsu;\nuse std::io::Read;\n\nfn main() {\n    let mut s = String::new();\n    std::io::stdin().read_to_string(&mut s).unwrap();\n    let v: Vec<usize> = s.split_whitespace().map(|t| t.parse().unwrap()).collect();\n    let mut dsu = Dsu::new(v[0]);\n    for e in v[2..].chunks(2) {\n        dsu.merge(e[0], e[1]);\n    }\n    println!(\"{}\", dsu.groups().len());\n}\n",
-    )
-    .unwrap();
+    );
     let bundle = text(&away.grundy(&["bundle", "contest/src/main.rs"]));
     assert!(!bundle.contains("templates"), "our templates came along");
     // 5 vertices, edges 0-1 and 3-4: components {0,1}, {2}, {3,4}.
@@ -285,18 +290,11 @@ fn the_judge_and_libraries_come_from_the_config() {
     assert_eq!(compile_and_run(&away.work(), &bundle, ""), "2\n");
 
     // A package's own setting wins over the user's; the command line over both.
-    let package = away.work().join("pkg");
-    std::fs::create_dir_all(package.join("src")).unwrap();
-    std::fs::write(
-        package.join("Cargo.toml"),
-        "[package]\nname = \"pkg\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[package.metadata.grundy]\njudge = \"atcoder\"\n",
-    )
-    .unwrap();
-    std::fs::write(
-        package.join("src/main.rs"),
+    away.package(
+        "pkg",
+        "[package.metadata.grundy]\njudge = \"atcoder\"\n",
         "fn main() {\n    println!(\"hi\");\n}\n",
-    )
-    .unwrap();
+    );
     let stderr = |output: &Output| String::from_utf8_lossy(&output.stderr).into_owned();
     let by_package = away.grundy(&["bundle", "pkg/src/main.rs", "--check"]);
     assert!(

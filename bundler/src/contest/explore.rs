@@ -24,6 +24,20 @@ pub enum Game {
     Rust(std::path::PathBuf),
 }
 
+impl Game {
+    /// The game in words, for the report and the emitted function's doc comment.
+    fn name(&self) -> String {
+        match self {
+            Game::Subtraction(moves) => {
+                let moves: Vec<String> = moves.iter().map(usize::to_string).collect();
+                format!("subtraction game S = {{{}}}", moves.join(", "))
+            }
+            Game::Octal(code) => format!("octal game {code}"),
+            Game::Rust(path) => format!("game in {}", path.display()),
+        }
+    }
+}
+
 /// The `main` appended to a game's Rust file: G(0..n) by mex over its options, each heap of
 /// an option checked to be smaller than the position (else the game could loop).
 const DRIVER: &str = r#"
@@ -217,18 +231,7 @@ impl Exploration {
     /// the template that answers it.
     pub fn report(&self) -> String {
         let mut out = String::new();
-        let name = match &self.game {
-            Game::Subtraction(moves) => format!(
-                "subtraction game S = {{{}}}",
-                moves
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Game::Octal(code) => format!("octal game {code}"),
-            Game::Rust(path) => format!("the game in {}", path.display()),
-        };
+        let name = self.game.name();
         let _ = writeln!(
             out,
             "{name}: Grundy values G(0..{}), P-positions (G = 0) marked *",
@@ -292,18 +295,7 @@ impl Exploration {
                 .join(", ")
         };
         let (pre, p) = (found.preperiod, found.period);
-        let game = match &self.game {
-            Game::Subtraction(moves) => format!(
-                "subtraction game {{{}}}",
-                moves
-                    .iter()
-                    .map(usize::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Game::Octal(code) => format!("octal game {code}"),
-            Game::Rust(path) => format!("game in {}", path.display()),
-        };
+        let game = self.game.name();
         let period_table = format!(
             "    const PERIOD: [u32; {p}] = [{}];\n",
             table(pre..pre + p)
