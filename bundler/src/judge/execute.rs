@@ -302,16 +302,17 @@ fn path_text(path: &Path) -> Result<String, JudgeError> {
 /// What a limit was, for a message: "the CPU-time limit (1 s)".
 pub fn describe_limit(limit: Limit, limits: &Limits) -> String {
     match limit {
-        Limit::Cpu => format!("over the CPU-time limit ({})", seconds(limits.cpu)),
-        Limit::Wall => format!("over the wall-time limit ({})", seconds(limits.wall)),
+        Limit::Cpu => format!(
+            "over the CPU-time limit ({})",
+            super::limit_seconds(limits.cpu)
+        ),
+        Limit::Wall => format!(
+            "over the wall-time limit ({})",
+            super::limit_seconds(limits.wall)
+        ),
         Limit::Memory => format!("over the memory limit ({} MiB)", limits.memory >> 20),
         Limit::Processes => format!("over {} processes", limits.processes),
     }
-}
-
-fn seconds(duration: Duration) -> String {
-    let fixed = format!("{:.3}", duration.as_secs_f64());
-    format!("{} s", fixed.trim_end_matches('0').trim_end_matches('.'))
 }
 
 /// The first megabyte of a file (a compile bomb's stderr can be huge), as text.
