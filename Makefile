@@ -32,7 +32,10 @@ lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 	$(CARGO) fmt --all -- --check
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
-bench: ## Time bundling (in-process and as a process), sizes, and the real-crate corpus beside cargo-equip
+bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip
+	$(CARGO) bench -p templates --bench io
+	$(CARGO) bench -p templates --bench sg
+	$(CARGO) bench -p templates --bench octal
 	$(CARGO) bench -p bundler --bench bundle
 	$(CARGO) bench -p bundler --bench corpus
 

@@ -1,0 +1,5 @@
+mod common;
+
+fn main() {
+    let _ = common::role();
+}
