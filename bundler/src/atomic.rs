@@ -16,7 +16,7 @@ pub struct WriteError {
 
 /// Writes each `(target, contents)` pair. The target directories must exist. The files get
 /// the permissions a newly created file gets (`tempfile` would make them private).
-pub fn write_files(files: &[(&Path, &str)]) -> Result<(), WriteError> {
+pub fn write_files(files: &[(&Path, &[u8])]) -> Result<(), WriteError> {
     let mut staged: Vec<PathBuf> = Vec::new();
     let result = (|| {
         for (target, contents) in files {
@@ -27,7 +27,7 @@ pub fn write_files(files: &[(&Path, &str)]) -> Result<(), WriteError> {
             };
             let mut file = std::fs::File::create_new(&temp).map_err(fail)?;
             staged.push(temp);
-            file.write_all(contents.as_bytes()).map_err(fail)?;
+            file.write_all(contents).map_err(fail)?;
             file.sync_all().map_err(fail)?;
         }
         for ((target, _), temp) in files.iter().zip(&staged) {
@@ -49,7 +49,7 @@ pub fn write_files(files: &[(&Path, &str)]) -> Result<(), WriteError> {
 /// Writes one output file as a user means it: through a symlink to its target, straight into
 /// a device or FIFO (`/dev/stdout`, `/dev/null`), and otherwise atomically, keeping the
 /// permissions of the file it replaces.
-pub fn write_output(path: &Path, contents: &str) -> Result<(), WriteError> {
+pub fn write_output(path: &Path, contents: &[u8]) -> Result<(), WriteError> {
     let target = through_symlinks(path);
     let fail = |source| WriteError {
         path: path.to_path_buf(),
@@ -61,7 +61,7 @@ pub fn write_output(path: &Path, contents: &str) -> Result<(), WriteError> {
                 .write(true)
                 .open(&target)
                 .map_err(fail)?;
-            file.write_all(contents.as_bytes()).map_err(fail)
+            file.write_all(contents).map_err(fail)
         }
         Ok(meta) => {
             write_files(&[(&target, contents)])?;
@@ -105,7 +105,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let (a, b) = (dir.path().join("a.txt"), dir.path().join("b.txt"));
         std::fs::write(&b, "old").unwrap();
-        write_files(&[(&a, "one"), (&b, "two")]).unwrap();
+        write_files(&[(&a, b"one"), (&b, b"two")]).unwrap();
         assert_eq!(std::fs::read_to_string(&a).unwrap(), "one");
         assert_eq!(std::fs::read_to_string(&b).unwrap(), "two");
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
@@ -116,7 +116,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.txt");
         let missing = dir.path().join("no-such-dir/b.txt");
-        let err = write_files(&[(&a, "one"), (&missing, "two")]).unwrap_err();
+        let err = write_files(&[(&a, b"one"), (&missing, b"two")]).unwrap_err();
         assert_eq!(err.path, missing);
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }

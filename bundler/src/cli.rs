@@ -160,12 +160,19 @@ pub enum Command {
         /// Seconds a game's Rust file may run
         #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
         time_limit: u64,
-        /// Heaps to compute, 0..N (more proves longer periods)
-        #[arg(short = 'n', default_value_t = 5000, value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
-        n: u64,
+        /// Heaps to compute, 0..N (more proves longer periods), or the N x N board of a
+        /// two-heap game [default: what answers in a second or two]
+        #[arg(short = 'n', value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
+        n: Option<u64>,
+        /// Also the misere outcomes of single heaps (the last mover loses)
+        #[arg(long)]
+        misere: bool,
         /// Also print a self-contained Rust function G(n) for any n (needs a proven period)
         #[arg(long)]
         emit: bool,
+        /// Draw a two-heap game's P-positions into FILE, SVG or PNG by its extension
+        #[arg(long, value_name = "FILE")]
+        picture: Option<PathBuf>,
     },
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
@@ -588,29 +595,54 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             game,
             time_limit,
             n,
+            misere,
             emit,
+            picture,
         } => {
-            use crate::contest::explore::{explore, explore_file, Game};
-            let found = match (octal, game) {
-                (Some(code), _) => explore(&Game::Octal(code), n as usize),
-                (None, Some(file)) => {
-                    let seconds = std::time::Duration::from_secs(time_limit);
-                    let limits = judge::Limits {
-                        cpu: seconds,
-                        wall: seconds * 2,
-                        ..judge::JudgeOptions::default().compile_limits
-                    };
-                    let supervisor = std::env::current_exe()?;
-                    // Its values come back as text: a bound keeps that text small.
-                    explore_file(&file, (n as usize).min(100_000), &supervisor, limits)
+            use crate::contest::explore::{explore, picture as draw, Game, Request};
+            let game = match (octal, game) {
+                (Some(code), _) => Game::Octal(code),
+                (None, Some(file)) => Game::Rust(file),
+                (None, None) => {
+                    Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect())
                 }
-                (None, None) => explore(
-                    &Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect()),
-                    n as usize,
-                ),
-            }
-            .map_err(CliError::Explore)?;
+            };
+            let seconds = std::time::Duration::from_secs(time_limit);
+            let request = Request {
+                n: n.map(|n| n as usize),
+                misere,
+                ..Request::new(std::env::current_exe()?, seconds)
+            };
+            let explore_error = |e: String| CliError::Explore(e);
+            // Checked before the work, so a wrong name costs nothing.
+            let format = picture
+                .as_ref()
+                .map(|path| match path.extension().and_then(|e| e.to_str()) {
+                    Some("svg") => Ok(false),
+                    Some("png") => Ok(true),
+                    _ => Err(explore_error(format!(
+                        "--picture {}: the name must end in .svg or .png",
+                        path.display()
+                    ))),
+                })
+                .transpose()?;
+            let found = explore(&game, &request).map_err(explore_error)?;
             write!(out, "{}", found.report())?;
+            if let (Some(path), Some(png)) = (&picture, format) {
+                let Some(board) = found.p_board() else {
+                    return Err(explore_error(
+                        "--picture draws the P-positions of a two-heap game".into(),
+                    ));
+                };
+                let bytes = if png {
+                    draw::png(&board).map_err(explore_error)?
+                } else {
+                    draw::svg(&board, &format!("P-positions of the {}", found.game.name()))
+                        .into_bytes()
+                };
+                atomic::write_output(path, &bytes)?;
+                writeln!(out, "picture: {}", path.display())?;
+            }
             if emit {
                 match found.function() {
                     Some(function) => write!(out, "\n{function}")?,
@@ -638,7 +670,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
 /// Writes `text` to `path` atomically, or to `out`.
 fn emit(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
     match path {
-        Some(path) if path != Path::new("-") => atomic::write_output(path, text)?,
+        Some(path) if path != Path::new("-") => atomic::write_output(path, text.as_bytes())?,
         _ => out.write_all(text.as_bytes())?,
     }
     Ok(())

@@ -1,8 +1,30 @@
 //! `grundy explore`: periods against the literature and against brute forces that play the
 //! real moves, and the emitted function compiled with plain rustc and checked value by value.
 
-use bundler::contest::explore::{explore, Game};
+use bundler::contest::explore::{explore, Exploration, Game, Request, Values};
 use std::process::Command;
+
+/// Explores `game` on `n` heaps (or an `n x n` board), its programs run by this build's
+/// supervisor.
+fn explore_n(game: &Game, n: usize) -> Exploration {
+    explore(game, &request(n, false)).unwrap()
+}
+
+fn request(n: usize, misere: bool) -> Request {
+    let supervisor = env!("CARGO_BIN_EXE_grundy").into();
+    Request {
+        n: Some(n),
+        misere,
+        ..Request::new(supervisor, std::time::Duration::from_secs(10))
+    }
+}
+
+fn values(found: &Exploration) -> &[u32] {
+    match &found.values {
+        Values::OneHeap(values) => values,
+        Values::TwoHeap(_) => panic!("a two-heap game"),
+    }
+}
 
 /// Grundy values of an octal game by its move rules (digit d_j: take j and leave no heap if
 /// d_j has bit 1, one heap if bit 2, two nonempty heaps if bit 4), written from the
@@ -58,26 +80,26 @@ fn subtraction_brute(moves: &[usize], n: usize) -> Vec<u32> {
 fn octal_periods_match_the_literature_and_the_brute_force() {
     // Kayles (0.77): period 12, last exceptional value at n = 70 (Guy and Smith 1956;
     // Berlekamp, Conway and Guy, Winning Ways, ch. 4).
-    let kayles = explore(&Game::Octal("0.77".into()), 400).unwrap();
+    let kayles = explore_n(&Game::Octal("0.77".into()), 400);
     let found = kayles.period.unwrap();
     assert_eq!(
-        (found.preperiod, found.period, found.proven),
+        (found.preperiod, found.period, found.proven()),
         (71, 12, true)
     );
-    assert_eq!(kayles.values, octal_brute("0.77", 400));
+    assert_eq!(values(&kayles), octal_brute("0.77", 400));
     // Dawson's chess (0.137): period 34, last exceptional value at n = 51 (Winning Ways,
     // ch. 4).
-    let dawson = explore(&Game::Octal("0.137".into()), 1000).unwrap();
+    let dawson = explore_n(&Game::Octal("0.137".into()), 1000);
     let found = dawson.period.unwrap();
     assert_eq!(
-        (found.preperiod, found.period, found.proven),
+        (found.preperiod, found.period, found.proven()),
         (52, 34, true)
     );
-    assert_eq!(dawson.values, octal_brute("0.137", 1000));
+    assert_eq!(values(&dawson), octal_brute("0.137", 1000));
     // Officers (0.6): no period is known; none may be claimed as proven.
-    let officers = explore(&Game::Octal("0.6".into()), 3000).unwrap();
+    let officers = explore_n(&Game::Octal("0.6".into()), 3000);
     assert!(
-        officers.period.is_none_or(|f| !f.proven),
+        officers.period.is_none_or(|f| !f.proven()),
         "{:?}",
         officers.period
     );
@@ -86,23 +108,23 @@ fn octal_periods_match_the_literature_and_the_brute_force() {
 
 #[test]
 fn subtraction_periods_are_proven_by_a_repeated_window() {
-    let found = explore(&Game::Subtraction(vec![1, 3, 4]), 100).unwrap();
-    assert_eq!(found.values, subtraction_brute(&[1, 3, 4], 100));
+    let found = explore_n(&Game::Subtraction(vec![1, 3, 4]), 100);
+    assert_eq!(values(&found), subtraction_brute(&[1, 3, 4], 100));
     let period = found.period.unwrap();
     assert_eq!(
-        (period.preperiod, period.period, period.proven),
+        (period.preperiod, period.period, period.proven()),
         (0, 7, true)
     );
     // {2, 5, 6}: values from the brute force, period as the report states it, both checked
     // against 3000 brute-force values.
-    let found = explore(&Game::Subtraction(vec![2, 5, 6]), 200).unwrap();
+    let found = explore_n(&Game::Subtraction(vec![2, 5, 6]), 200);
     let period = found.period.unwrap();
     let long = subtraction_brute(&[2, 5, 6], 3000);
     for n in period.preperiod..3000 - period.period {
         assert_eq!(long[n], long[n + period.period], "n = {n}");
     }
     // A run of consecutive moves is the library's Bash game.
-    let bash = explore(&Game::Subtraction(vec![1, 2, 3]), 50).unwrap();
+    let bash = explore_n(&Game::Subtraction(vec![1, 2, 3]), 50);
     assert!(
         bash.report().contains("Bash game with m = 3"),
         "{}",
@@ -146,7 +168,7 @@ fn emitted_functions_compile_and_answer_every_heap() {
             subtraction_brute(&[1, 3, 4], 2000),
         ),
     ] {
-        let found = explore(&game, 400).unwrap();
+        let found = explore_n(&game, 400);
         let function = found.function().unwrap();
         let ns: Vec<u64> = (0..2000).collect();
         for edition in ["2021", "2024"] {
@@ -258,8 +280,11 @@ fn a_game_in_a_rust_file_is_explored_and_its_faults_are_named() {
         "loops.rs",
         "fn options(n: u64) -> Vec<Vec<u64>> {\n    let mut x = n;\n    loop {\n        x = std::hint::black_box(x + 1);\n    }\n}\n",
     );
+    // CPU time stops it, or the wall clock when a busy machine gives it less than 1 s of CPU
+    // in 3 s.
     assert!(
-        looping.contains("over the CPU-time limit (1 s)"),
+        looping.contains("over the CPU-time limit (1 s)")
+            || looping.contains("over the wall-time limit (3 s)"),
         "{looping}"
     );
     let growing = error_of(
@@ -270,4 +295,308 @@ fn a_game_in_a_rust_file_is_explored_and_its_faults_are_named() {
         growing.contains("options(0) returned a heap of 1, not smaller than 0"),
         "{growing}"
     );
+}
+
+/// Writes `source` as `name` in `dir` and explores it as `request` asks.
+fn explore_source(
+    dir: &std::path::Path,
+    name: &str,
+    source: &str,
+    request: &Request,
+) -> Result<Exploration, String> {
+    let path = dir.join(name);
+    std::fs::write(&path, source).unwrap();
+    explore(&Game::Rust(path), request)
+}
+
+fn board(found: &Exploration) -> &[Vec<u32>] {
+    match &found.values {
+        Values::TwoHeap(board) => board,
+        Values::OneHeap(_) => panic!("a one-heap game"),
+    }
+}
+
+/// P-positions `p[a][b]` of a two-heap game by win/lose search over `moves`, which must lead
+/// to positions earlier in the order (a + b, a).
+fn two_heap_brute(
+    side: usize,
+    moves: impl Fn(usize, usize) -> Vec<(usize, usize)>,
+) -> Vec<Vec<bool>> {
+    let big = 3 * side;
+    let mut p = vec![vec![false; big]; big];
+    for sum in 0..big {
+        for a in 0..=sum.min(big - 1) {
+            let b = sum - a;
+            if b < big {
+                p[a][b] = moves(a, b).into_iter().all(|(x, y)| !p[x][y]);
+            }
+        }
+    }
+    p.truncate(side);
+    p.iter_mut().for_each(|row| row.truncate(side));
+    p
+}
+
+const WYTHOFF: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    for k in 1..=a {
+        out.push((a - k, b));
+    }
+    for k in 1..=b {
+        out.push((a, b - k));
+    }
+    for k in 1..=a.min(b) {
+        out.push((a - k, b - k));
+    }
+    out
+}
+";
+
+#[test]
+fn two_heap_games_are_searched_named_and_drawn() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wythoff's game: a queen moving left, down or diagonally toward the corner.
+    let wythoff = explore_source(dir.path(), "wythoff.rs", WYTHOFF, &request(50, false)).unwrap();
+    let queen = two_heap_brute(50, |a, b| {
+        let mut out: Vec<(usize, usize)> = (1..=a).map(|k| (a - k, b)).collect();
+        out.extend((1..=b).map(|k| (a, b - k)));
+        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+        out
+    });
+    assert_eq!(wythoff.p_board().unwrap(), queen);
+    let report = wythoff.report();
+    assert!(
+        report.contains("Wythoff's game") && report.contains("evidence, not proof"),
+        "{report}"
+    );
+    assert!(
+        report.contains("50 P-positions") || report.contains(" P-positions"),
+        "{report}"
+    );
+
+    // Fibonacci Nim as (counters left, most that may be taken): the options leave the board.
+    let fibonacci = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {\n    (1..=a.min(b)).map(|k| (a - k, 2 * k)).collect()\n}\n";
+    let found = explore_source(dir.path(), "fib.rs", fibonacci, &request(40, false)).unwrap();
+    // Brute force: the mover wins iff some take leaves a lost position.
+    let mut lost = vec![vec![false; 200]; 200];
+    for a in 0..200 {
+        for b in 0..200 {
+            lost[a][b] = (1..=a.min(b)).all(|k| !lost[a - k][(2 * k).min(199)]);
+        }
+    }
+    let expected: Vec<Vec<bool>> = (0..40).map(|a| lost[a][..40].to_vec()).collect();
+    assert_eq!(found.p_board().unwrap(), expected);
+    assert!(
+        found
+            .report()
+            .contains("Fibonacci Nim with a counters left"),
+        "{}",
+        found.report()
+    );
+
+    // Two-heap Nim: G(a, b) = a xor b, by the definition in the test.
+    let nim = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {\n    (0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y))).collect()\n}\n";
+    let found = explore_source(dir.path(), "nim2.rs", nim, &request(20, false)).unwrap();
+    for (a, row) in board(&found).iter().enumerate() {
+        for (b, &g) in row.iter().enumerate() {
+            assert_eq!(g as usize, a ^ b);
+        }
+    }
+    assert!(
+        found.report().contains("two-heap Nim"),
+        "{}",
+        found.report()
+    );
+
+    // Moves that come back: named with the loop.
+    let looping = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {\n    if a == b { vec![] } else { vec![(b, a)] }\n}\n";
+    let error = explore_source(dir.path(), "loop.rs", looping, &request(5, false)).unwrap_err();
+    assert!(
+        error.contains("the moves loop: (0, 1) -> (1, 0) -> (0, 1)"),
+        "{error}"
+    );
+}
+
+#[test]
+fn pictures_show_the_p_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("wythoff.rs");
+    std::fs::write(&game, WYTHOFF).unwrap();
+    let queen = two_heap_brute(30, |a, b| {
+        let mut out: Vec<(usize, usize)> = (1..=a).map(|k| (a - k, b)).collect();
+        out.extend((1..=b).map(|k| (a, b - k)));
+        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+        out
+    });
+    let draw = |name: &str| {
+        let picture = dir.path().join(name);
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args([
+                "explore",
+                "--game",
+                game.to_str().unwrap(),
+                "-n",
+                "30",
+                "--picture",
+            ])
+            .arg(&picture)
+            .output()
+            .unwrap();
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        std::fs::read(picture).unwrap()
+    };
+    // SVG: every filled rectangle, read back into cells (20 pixels a cell on a 30-cell
+    // board, x from 40, y from 25 with b growing upwards), is exactly the P-positions.
+    let svg = String::from_utf8(draw("p.svg")).unwrap();
+    let mut drawn = vec![vec![false; 30]; 30];
+    for rect in svg.split("<rect ").skip(2) {
+        let attr = |name: &str| -> usize {
+            let rest = &rect[rect.find(&format!("{name}=\"")).unwrap() + name.len() + 2..];
+            rest[..rest.find('"').unwrap()].parse().unwrap()
+        };
+        let (x, y, width) = (attr("x"), attr("y"), attr("width"));
+        let b = 29 - (y - 25) / 20;
+        for column in &mut drawn[(x - 40) / 20..(x - 40 + width) / 20] {
+            column[b] = true;
+        }
+    }
+    assert_eq!(drawn, queen);
+    // PNG: decoded, the middle of each cell is black iff it is a P-position.
+    let png = draw("p.png");
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let mut reader = decoder.read_info().unwrap();
+    let mut pixels = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut pixels).unwrap();
+    assert_eq!((info.width, info.height), (600, 600));
+    for (a, column) in queen.iter().enumerate() {
+        for (b, &p) in column.iter().enumerate() {
+            let (x, y) = (a * 20 + 10, (29 - b) * 20 + 10);
+            assert_eq!(pixels[y * 600 + x] == 0, p, "({a}, {b})");
+        }
+    }
+    // A picture of a one-heap game, or of a format it cannot write: one clear error each.
+    let fail = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(1));
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let gif = dir.path().join("p.gif");
+    let error = fail(&[
+        "explore",
+        "--game",
+        game.to_str().unwrap(),
+        "--picture",
+        gif.to_str().unwrap(),
+    ]);
+    assert!(error.contains("must end in .svg or .png"), "{error}");
+    let svg = dir.path().join("one.svg");
+    let error = fail(&[
+        "explore",
+        "--subtraction",
+        "1,2",
+        "--picture",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(error.contains("two-heap game"), "{error}");
+    assert!(!svg.exists());
+}
+
+/// Whether the player to move wins a row of pins (bit i set: pin i standing) in misere
+/// Kayles, where knocking down one pin or two adjacent ones is a move and whoever cannot
+/// move wins.
+fn misere_kayles_wins(row: u32, memo: &mut std::collections::HashMap<u32, bool>) -> bool {
+    if let Some(&known) = memo.get(&row) {
+        return known;
+    }
+    let mut wins = row == 0;
+    for i in 0..32 {
+        for knocked in [1u32 << i, 3u32 << i] {
+            if !wins
+                && knocked.count_ones() > 0
+                && row & knocked == knocked
+                && !misere_kayles_wins(row & !knocked, memo)
+            {
+                wins = true;
+            }
+        }
+    }
+    memo.insert(row, wins);
+    wins
+}
+
+#[test]
+fn misere_outcomes_match_a_search_of_the_real_game() {
+    let mut memo = std::collections::HashMap::new();
+    let rows: Vec<bool> = (0..15u32)
+        .map(|n| !misere_kayles_wins((1 << n) - 1, &mut memo))
+        .collect();
+    let kayles = explore(&Game::Octal("0.77".into()), &request(15, true)).unwrap();
+    let misere = kayles.misere.unwrap();
+    assert!(misere.complete);
+    assert_eq!(misere.p_positions, rows);
+    // The same game written as a file, and a subtraction set against its own search.
+    let dir = tempfile::tempdir().unwrap();
+    let kayles_file = "fn options(n: u64) -> Vec<Vec<u64>> {\n    let mut out = Vec::new();\n    for take in 1..=2u64.min(n) {\n        for left in 0..=(n - take) / 2 {\n            out.push(vec![left, n - take - left]);\n        }\n    }\n    out\n}\n";
+    let found = explore_source(dir.path(), "kayles.rs", kayles_file, &request(15, true)).unwrap();
+    assert_eq!(found.misere.unwrap().p_positions, rows);
+    let moves = [1usize, 3, 4];
+    let mut p: Vec<bool> = Vec::new();
+    for n in 0..60 {
+        let options: Vec<usize> = moves.iter().filter(|&&m| m <= n).map(|&m| n - m).collect();
+        // No move: the player to move has won (misere); else P iff every move leaves an N.
+        p.push(!options.is_empty() && options.iter().all(|&o| !p[o]));
+    }
+    let found = explore(&Game::Subtraction(moves.to_vec()), &request(60, true)).unwrap();
+    assert_eq!(found.misere.as_ref().unwrap().p_positions, p);
+    assert!(
+        found
+            .report()
+            .contains("misere play (the last mover loses)"),
+        "{}",
+        found.report()
+    );
+}
+
+#[test]
+fn one_heap_files_are_matched_to_the_library_and_arithmetic_periods_observed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Lasker's Nim: take any number, or split a heap in two.
+    let lasker = "fn options(n: u64) -> Vec<Vec<u64>> {\n    let mut out: Vec<Vec<u64>> = (0..n).map(|r| vec![r]).collect();\n    for a in 1..=n / 2 {\n        if n - a > 0 { out.push(vec![a, n - a]); }\n    }\n    out\n}\n";
+    let found = explore_source(dir.path(), "lasker.rs", lasker, &request(120, false)).unwrap();
+    let report = found.report();
+    assert!(report.contains("Lasker's Nim"), "{report}");
+    assert!(
+        report.contains("arithmetic period 4 with saltus 4 from n = 1"),
+        "{report}"
+    );
+    // Takes of 2 to 5: extended Bash, a = 2 and b = 5.
+    let takes = "fn options(n: u64) -> Vec<Vec<u64>> {\n    (2..=5u64.min(n)).map(|t| vec![n - t]).collect()\n}\n";
+    let found = explore_source(dir.path(), "takes.rs", takes, &request(100, false)).unwrap();
+    assert!(
+        found
+            .report()
+            .contains("extended Bash game with a = 2, b = 5"),
+        "{}",
+        found.report()
+    );
+    // Nim: a heap may become any smaller heap.
+    let nim = "fn options(n: u64) -> Vec<Vec<u64>> {\n    (0..n).map(|r| vec![r]).collect()\n}\n";
+    let found = explore_source(dir.path(), "nim.rs", nim, &request(100, false)).unwrap();
+    assert!(
+        found.report().contains("Nim: G(n) = n"),
+        "{}",
+        found.report()
+    );
+    // Splitting into two equal-or-not heaps only (Grundy's game needs unequal ones): no
+    // library form, so none is named.
+    let grundy = "fn options(n: u64) -> Vec<Vec<u64>> {\n    (1..(n + 1) / 2).map(|a| vec![a, n - a]).collect()\n}\n";
+    let found = explore_source(dir.path(), "grundy.rs", grundy, &request(100, false)).unwrap();
+    assert!(found.known.is_none(), "{:?}", found.known);
 }

@@ -103,6 +103,11 @@ impl Octal {
         Ok(Octal { digits })
     }
 
+    /// The code's digits `d0, d1, ...`, without trailing zeros.
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
     /// Index of the last nonzero digit: the most tokens one move takes.
     pub fn max_removal(&self) -> usize {
         self.digits.len() - 1

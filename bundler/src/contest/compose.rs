@@ -63,7 +63,7 @@ pub fn show_into(
             out + &text[rest..]
         }
     };
-    atomic::write_output(path, &composed)?;
+    atomic::write_output(path, composed.as_bytes())?;
     Ok(())
 }
 

@@ -873,7 +873,10 @@ pub fn write(
             source,
         })?;
         let mut files = vec![dir.join("notebook.html"), dir.join("notebook.md")];
-        atomic::write_files(&[(&files[0], &notebook.html), (&files[1], &notebook.markdown)])?;
+        atomic::write_files(&[
+            (&files[0], notebook.html.as_bytes()),
+            (&files[1], notebook.markdown.as_bytes()),
+        ])?;
         if let Some(chromium) = chromium {
             let target = dir.join("notebook.pdf");
             print_pdf(&chromium, &files[0], &target)?;

@@ -135,7 +135,7 @@ pub fn update(readme_path: &Path, problems_dir: &Path) -> Result<bool, crate::Er
     })?;
     match with_rows(&readme, &rows) {
         Some(text) if text != readme => {
-            crate::atomic::write_files(&[(readme_path, text.as_str())])?;
+            crate::atomic::write_files(&[(readme_path, text.as_bytes())])?;
             Ok(true)
         }
         _ => Ok(false),

@@ -113,7 +113,7 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
             source,
         });
     }
-    if let Err(e) = atomic::write_files(&[(&manifest_path, &registered)]) {
+    if let Err(e) = atomic::write_files(&[(&manifest_path, registered.as_bytes())]) {
         let _ = std::fs::remove_dir_all(&target);
         return Err(e.into());
     }

@@ -162,7 +162,7 @@ pub fn write_merged(
             format!("cannot merge {format} snippets into it: {message}; it was left as it was"),
         ))
     })?;
-    crate::atomic::write_output(path, &merged)
+    crate::atomic::write_output(path, merged.as_bytes())
 }
 
 /// The name of each of our VS Code entries starts with this: it is how a later run tells

@@ -607,7 +607,8 @@ pub fn compile_and_run(
     );
     let report = runner.run(&spec)?;
     Ok(match report.end {
-        End::Exited(0) => Ok(execute::read_head(&stdout)?),
+        // All of it: the output limit already bounds it.
+        End::Exited(0) => Ok(std::fs::read_to_string(&stdout).map_err(io_error(&stdout))?),
         End::Killed(limit) => Err(execute::describe_limit(limit, &limits)),
         end => Err(format!(
             "{}: {}",
@@ -766,12 +767,19 @@ struct Judged {
     peak_memory: u64,
 }
 
+/// The wall clock a CPU-time limit allows: twice it and a second, so a program that sleeps
+/// or waits is stopped while one that computes meets its CPU limit first, even on a busy
+/// machine.
+pub fn wall_for(cpu: Duration) -> Duration {
+    cpu * 2 + Duration::from_secs(1)
+}
+
 /// The limits a problem's solution runs under.
 fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits {
     let cpu = problem.time_limit.mul_f64(opts.time_limit_factor);
     Limits {
         cpu,
-        wall: cpu * 2 + Duration::from_secs(1),
+        wall: wall_for(cpu),
         memory: problem.memory_limit,
         // Room for thread stacks and allocator arenas, which reserve far more than they use:
         // resident memory is what is limited; this only stops absurd allocations at once.

@@ -1,0 +1,488 @@
+//! `explore`: from a game's rules to its values, their pattern with the theorem that proves
+//! it (or the plain word that it is only observed), the library template that already
+//! answers it, and a paste-ready function for any heap up to 10^18.
+//!
+//! Games: finite subtraction sets and octal codes (on the library's own engines,
+//! `templates::subtraction_sg` and `templates::octal`), and games in a Rust file: one heap
+//! (`fn options(n: u64) -> Vec<Vec<u64>>`, each option a list of heaps, so splitting games
+//! work) or two heaps (`fn options(a: u64, b: u64) -> Vec<(u64, u64)>`). A file is compiled
+//! with plain rustc together with a driver (`one_heap_driver.rs`, `two_heap_driver.rs`) and
+//! run under the judge's supervisor with a time limit. Misere outcomes of single heaps go
+//! through the same driver: the subtraction set or octal code is written out as `options`.
+//!
+//! - Subtraction set S with largest move m: G(n) is the mex of G(n - s), so it depends only
+//!   on the m values before n. Once a window of m consecutive values repeats at distance p,
+//!   every later value repeats too: period p is PROVEN from the window's start.
+//! - Octal games: the Guy-Smith periodicity theorem, as `templates::octal::find_period`
+//!   applies it (agreement on n0 <= n < 2*n0 + p + t, t the largest removal).
+//! - Anything else, and every arithmetic period, is only OBSERVED.
+
+mod closed_form;
+mod pattern;
+pub mod picture;
+
+use crate::judge::Limits;
+pub use closed_form::Known;
+pub use pattern::Found;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use templates::octal::Octal;
+
+/// A game `explore` takes.
+#[derive(Debug, Clone)]
+pub enum Game {
+    Subtraction(Vec<usize>),
+    Octal(String),
+    /// A Rust file defining `options` for one heap or for two.
+    Rust(PathBuf),
+}
+
+impl Game {
+    /// The game in words, for the report and the emitted function's doc comment.
+    pub fn name(&self) -> String {
+        match self {
+            Game::Subtraction(moves) => {
+                let moves: Vec<String> = moves.iter().map(usize::to_string).collect();
+                format!("subtraction game S = {{{}}}", moves.join(", "))
+            }
+            Game::Octal(code) => format!("octal game {code}"),
+            Game::Rust(path) => format!("game in {}", path.display()),
+        }
+    }
+}
+
+/// How to explore: how far, whether misere too, and how to run a game's program.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Heaps `0..n` (one-heap games) or the board `n x n` (two-heap games); `None`: a size
+    /// that answers within a second or two.
+    pub n: Option<usize>,
+    /// Misere outcomes of single heaps too (one-heap games).
+    pub misere: bool,
+    /// The program that runs a compiled game under limits (`grundy supervise`).
+    pub supervisor: PathBuf,
+    pub limits: Limits,
+}
+
+impl Request {
+    /// A request for the default size, without misere outcomes, whose programs run under
+    /// `supervisor` for at most `cpu` (and the compile limits' memory).
+    pub fn new(supervisor: PathBuf, cpu: std::time::Duration) -> Request {
+        Request {
+            n: None,
+            misere: false,
+            supervisor,
+            limits: Limits {
+                cpu,
+                wall: crate::judge::wall_for(cpu),
+                ..crate::judge::JudgeOptions::default().compile_limits
+            },
+        }
+    }
+}
+
+/// Misere outcomes are searched over whole positions (lists of heaps), whose number grows
+/// exponentially in a splitting game: the search stops after a few seconds.
+const MISERE_HEAPS: usize = 200;
+const MISERE_SECONDS: u64 = 3;
+/// Positions a two-heap game's board may reach.
+const BOARD_POSITIONS: usize = 8_000_000;
+
+/// What `explore` found.
+#[derive(Debug, Clone)]
+pub struct Exploration {
+    pub game: Game,
+    pub values: Values,
+    /// The pattern of one-heap values.
+    pub period: Option<Found>,
+    /// The library template that answers this game, with how to call it.
+    pub known: Option<Known>,
+    pub misere: Option<Misere>,
+}
+
+/// The values computed.
+#[derive(Debug, Clone)]
+pub enum Values {
+    /// G(0..n).
+    OneHeap(Vec<u32>),
+    /// `G(a, b)` as `board[a][b]`, a square.
+    TwoHeap(Vec<Vec<u32>>),
+}
+
+/// Misere outcomes of single heaps `0..p_positions.len()`.
+#[derive(Debug, Clone)]
+pub struct Misere {
+    /// Whether heap `n` alone is a P-position (the player to move loses) in misere play.
+    pub p_positions: Vec<bool>,
+    /// False when the search stopped at its budget before the heaps asked for.
+    pub complete: bool,
+}
+
+/// The shape of the game a Rust file defines, from the parameters of its `fn options`; one
+/// heap when it cannot tell (rustc then reports what is wrong, at its line).
+fn two_heap_file(source: &str) -> bool {
+    let Ok(file) = syn::parse_file(source) else {
+        return false;
+    };
+    file.items.iter().any(|item| {
+        matches!(item, syn::Item::Fn(f) if f.sig.ident == "options" && f.sig.inputs.len() == 2)
+    })
+}
+
+/// Explores `game` as `request` asks.
+pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
+    let n = |default: usize| request.n.unwrap_or(default).max(2);
+    let mut found = match game {
+        Game::Subtraction(moves) => {
+            if moves.is_empty() || moves.contains(&0) {
+                return Err("a subtraction set holds moves of at least 1, e.g. 1,3,4".into());
+            }
+            let mut moves = moves.clone();
+            moves.sort_unstable();
+            moves.dedup();
+            let values = templates::subtraction_sg::subtraction_sg(n(10_000) - 1, &moves);
+            let largest = *moves.last().expect("not empty");
+            let period = pattern::window_period(&values, largest);
+            one_heap(game, values, period, closed_form::subtraction(&moves))
+        }
+        Game::Octal(code) => {
+            let octal = Octal::parse(code)?;
+            let values = octal.grundy_values(n(20_000) - 1);
+            let period =
+                templates::octal::find_period(&values, octal.max_removal()).map(|p| Found {
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    saltus: 0,
+                    proof_end: Some(2 * p.preperiod + 2 * p.period + octal.max_removal() - 1),
+                });
+            one_heap(game, values, period, None)
+        }
+        Game::Rust(path) => {
+            let source = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            if two_heap_file(&source) {
+                let side = n(64);
+                let args = [side.to_string(), BOARD_POSITIONS.to_string()];
+                let output = run_game(path, &source, TWO_HEAP_DRIVER, &args, request)?;
+                let board = parse_board(&output, side).map_err(|e| bad_output(path, &e))?;
+                Exploration {
+                    game: game.clone(),
+                    known: closed_form::two_heap(&board),
+                    values: Values::TwoHeap(board),
+                    period: None,
+                    misere: None,
+                }
+            } else {
+                let args = [n(1000).to_string(), "values".to_string()];
+                let output = run_game(path, &source, ONE_HEAP_DRIVER, &args, request)?;
+                let values = parse_values(&output).map_err(|e| bad_output(path, &e))?;
+                let known = closed_form::one_heap(&values);
+                one_heap(game, values, None, known)
+            }
+        }
+    };
+    if request.misere {
+        found.misere = Some(misere(game, request)?);
+    }
+    Ok(found)
+}
+
+/// A one-heap exploration; without a proven period, one observed is looked for.
+fn one_heap(
+    game: &Game,
+    values: Vec<u32>,
+    proven: Option<Found>,
+    known: Option<Known>,
+) -> Exploration {
+    Exploration {
+        game: game.clone(),
+        period: proven.or_else(|| pattern::observed(&values)),
+        known,
+        values: Values::OneHeap(values),
+        misere: None,
+    }
+}
+
+const ONE_HEAP_DRIVER: &str = include_str!("one_heap_driver.rs");
+const TWO_HEAP_DRIVER: &str = include_str!("two_heap_driver.rs");
+
+/// Compiles `source` (the game, from `path`) with `driver` and runs it with `args` under the
+/// request's limits: its output, or what went wrong at the file's lines.
+fn run_game(
+    path: &Path,
+    source: &str,
+    driver: &str,
+    args: &[String],
+    request: &Request,
+) -> Result<String, String> {
+    // The game's lines come first, so rustc's line numbers are the file's.
+    let program = format!("{source}\n{driver}");
+    let shown = path.display().to_string();
+    crate::judge::compile_and_run(&request.supervisor, &program, args, request.limits)
+        .map_err(|e| e.to_string())?
+        .map_err(|reason| {
+            format!(
+                "{shown}: {}",
+                reason.replace("main.rs:", &format!("{shown}:"))
+            )
+        })
+}
+
+fn bad_output(path: &Path, error: &str) -> String {
+    format!("{}: unexpected output: {error}", path.display())
+}
+
+fn parse_values(output: &str) -> Result<Vec<u32>, String> {
+    output
+        .split_whitespace()
+        .map(|v| v.parse::<u32>().map_err(|e| e.to_string()))
+        .collect()
+}
+
+fn parse_board(output: &str, side: usize) -> Result<Vec<Vec<u32>>, String> {
+    let board: Vec<Vec<u32>> = output.lines().map(parse_values).collect::<Result<_, _>>()?;
+    if board.len() != side || board.iter().any(|row| row.len() != side) {
+        return Err(format!("expected a {side} x {side} board"));
+    }
+    Ok(board)
+}
+
+/// Misere outcomes of single heaps, through the one-heap driver: a subtraction set or an
+/// octal code is written out as its `options` first.
+fn misere(game: &Game, request: &Request) -> Result<Misere, String> {
+    let (path, source) = match game {
+        Game::Subtraction(moves) => (
+            PathBuf::from("subtraction set"),
+            format!(
+                "fn options(n: u64) -> Vec<Vec<u64>> {{\n    [{}].iter().filter(|&&s| s <= n).map(|&s| vec![n - s]).collect()\n}}\n",
+                moves.iter().map(|m| format!("{m}u64")).collect::<Vec<_>>().join(", ")
+            ),
+        ),
+        Game::Octal(code) => (PathBuf::from(code), octal_options(&Octal::parse(code)?)),
+        Game::Rust(path) => (
+            path.clone(),
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+        ),
+    };
+    if two_heap_file(&source) {
+        return Err("misere outcomes are for one-heap games".into());
+    }
+    let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
+    let seconds = MISERE_SECONDS.min(request.limits.cpu.as_secs() / 2).max(1);
+    let args = [heaps.to_string(), "misere".into(), seconds.to_string()];
+    let output = run_game(&path, &source, ONE_HEAP_DRIVER, &args, request)?;
+    let mut lines = output.lines();
+    let p_positions: Vec<bool> = lines
+        .next()
+        .unwrap_or("")
+        .bytes()
+        .map(|b| b == b'P')
+        .collect();
+    Ok(Misere {
+        complete: lines.next() != Some("budget"),
+        p_positions,
+    })
+}
+
+/// An octal game's moves as a Rust `options` function, digit by digit.
+fn octal_options(octal: &Octal) -> String {
+    let digits: Vec<String> = octal.digits().iter().map(u8::to_string).collect();
+    format!(
+        "fn options(n: u64) -> Vec<Vec<u64>> {{
+    let digits: [u64; {}] = [{}];
+    let mut out = Vec::new();
+    for (take, &d) in digits.iter().enumerate() {{
+        let take = take as u64;
+        if take > n {{
+            break;
+        }}
+        let rest = n - take;
+        if d & 1 != 0 && rest == 0 {{
+            out.push(vec![]);
+        }}
+        if d & 2 != 0 && rest > 0 && take > 0 {{
+            out.push(vec![rest]);
+        }}
+        if d & 4 != 0 {{
+            for a in 1..=rest / 2 {{
+                out.push(vec![a, rest - a]);
+            }}
+        }}
+    }}
+    out
+}}
+",
+        digits.len(),
+        digits.join(", ")
+    )
+}
+
+impl Exploration {
+    /// The report: the values (P-positions marked), the pattern and its status, the template
+    /// that answers the game, and misere outcomes when asked.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        let name = self.game.name();
+        match &self.values {
+            Values::OneHeap(values) => {
+                self.report_one_heap(&mut out, &name, values);
+            }
+            Values::TwoHeap(board) => {
+                let side = board.len();
+                let p = p_board(board);
+                let count = p.iter().flatten().filter(|&&p| p).count();
+                let _ = writeln!(
+                    out,
+                    "{name}: two heaps (a, b) with a, b < {side}; {count} P-positions (G = 0), \
+                     marked # below (b up, a across; the corner up to 40)"
+                );
+                out += &picture::text(&p, 40);
+            }
+        }
+        if let Some(known) = &self.known {
+            let status = if known.proven {
+                "a theorem: holds for every n"
+            } else {
+                "matches every position computed; evidence, not proof"
+            };
+            let _ = writeln!(out, "known closed form ({status}): {}", known.text);
+        }
+        if let Some(misere) = &self.misere {
+            report_misere(&mut out, misere);
+        }
+        out
+    }
+
+    fn report_one_heap(&self, out: &mut String, name: &str, values: &[u32]) {
+        let _ = writeln!(
+            out,
+            "{name}: Grundy values G(0..{}), P-positions (G = 0) marked *",
+            values.len()
+        );
+        let shown = values.len().min(200);
+        for row in (0..shown).step_by(20) {
+            let cells: Vec<String> = (row..(row + 20).min(shown))
+                .map(|n| {
+                    let g = values[n];
+                    format!("{g:>2}{}", if g == 0 { "*" } else { " " })
+                })
+                .collect();
+            let _ = writeln!(out, "{row:>6}: {}", cells.join(""));
+        }
+        if values.len() > shown {
+            let _ = writeln!(out, "        ... ({} more)", values.len() - shown);
+        }
+        let last = values.len() - 1;
+        let _ = match self.period {
+            Some(found) => match found.proof_end {
+                Some(end) => writeln!(
+                    out,
+                    "period {} from n = {}: PROVEN ({}; the proof completes with the values up to n = {end})",
+                    found.period,
+                    found.preperiod,
+                    match self.game {
+                        Game::Octal(_) => "Guy-Smith periodicity theorem",
+                        _ => "a window of max(S) values repeats, and each value depends only on the max(S) before it",
+                    },
+                ),
+                None if found.saltus > 0 => writeln!(
+                    out,
+                    "arithmetic period {} with saltus {} from n = {} (G(n + {}) = G(n) + {}): \
+                     OBSERVED only, up to n = {last}; not proven",
+                    found.period, found.saltus, found.preperiod, found.period, found.saltus
+                ),
+                None => writeln!(
+                    out,
+                    "period {} from n = {}: OBSERVED only, up to n = {last}; not proven (compute further with -n)",
+                    found.period, found.preperiod
+                ),
+            },
+            None => writeln!(out, "no period found up to n = {last}"),
+        };
+    }
+
+    /// The P-positions of a two-heap game, `None` for a one-heap game.
+    pub fn p_board(&self) -> Option<picture::Board> {
+        match &self.values {
+            Values::TwoHeap(board) => Some(p_board(board)),
+            Values::OneHeap(_) => None,
+        }
+    }
+
+    /// A self-contained function answering G(n) for any `n: u64` from a proven period: the
+    /// preperiod's values and one period in const tables. `None` without a proven period.
+    pub fn function(&self) -> Option<String> {
+        let found = self.period.filter(Found::proven)?;
+        let Values::OneHeap(values) = &self.values else {
+            return None;
+        };
+        let table = |range: std::ops::Range<usize>| {
+            values[range]
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let (pre, p) = (found.preperiod, found.period);
+        let game = self.game.name();
+        let period_table = format!(
+            "    const PERIOD: [u32; {p}] = [{}];\n",
+            table(pre..pre + p)
+        );
+        // Without a preperiod, no `n < 0` for the compiler to warn about.
+        let body = if pre == 0 {
+            format!("{period_table}    PERIOD[(n % {p}) as usize]\n")
+        } else {
+            format!(
+                "    const PREPERIOD: [u32; {pre}] = [{}];\n{period_table}    \
+                 if n < {pre} {{\n        PREPERIOD[n as usize]\n    }} else {{\n        \
+                 PERIOD[((n - {pre}) % {p}) as usize]\n    }}\n",
+                table(0..pre)
+            )
+        };
+        Some(format!(
+            "/// Grundy value of a heap of `n` in the {game}, for any `n`: period {p} from\n\
+             /// n = {pre}, proven (grundy explore).\n\
+             fn grundy(n: u64) -> u32 {{\n{body}}}\n"
+        ))
+    }
+}
+
+fn p_board(board: &[Vec<u32>]) -> picture::Board {
+    board
+        .iter()
+        .map(|row| row.iter().map(|&g| g == 0).collect())
+        .collect()
+}
+
+fn report_misere(out: &mut String, misere: &Misere) {
+    let heaps = misere.p_positions.len();
+    let p: Vec<String> = (0..heaps)
+        .filter(|&n| misere.p_positions[n])
+        .map(|n| n.to_string())
+        .collect();
+    let _ = writeln!(
+        out,
+        "misere play (the last mover loses), single heaps 0..{heaps}: P-positions {}",
+        if p.is_empty() {
+            "none".to_string()
+        } else {
+            p.join(" ")
+        }
+    );
+    let outcomes: Vec<u32> = misere.p_positions.iter().map(|&p| p as u32).collect();
+    if !misere.complete {
+        let _ = writeln!(
+            out,
+            "  (the search stopped at its time budget, at heap {heaps}: positions of \
+             several heaps grow too many)"
+        );
+    }
+    if let Some(found) = pattern::observed(&outcomes).filter(|f| f.saltus == 0) {
+        let _ = writeln!(
+            out,
+            "  outcomes: period {} from n = {}, OBSERVED only",
+            found.period, found.preperiod
+        );
+    }
+}
