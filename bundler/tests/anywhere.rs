@@ -320,3 +320,27 @@ fn the_judge_and_libraries_come_from_the_config() {
     );
     assert!(!away.work().join("out.rs").exists());
 }
+
+#[test]
+fn explore_works_with_no_checkout() {
+    let away = Away::new();
+    let octal = text(&away.grundy(&["explore", "--octal", "0.77", "-n", "300", "--emit"]));
+    assert!(octal.contains("period 12 from n = 71: PROVEN"), "{octal}");
+    assert!(octal.contains("fn grundy(n: u64) -> u32"), "{octal}");
+    // A two-heap game of the user's, compiled and run by the program alone, with a picture.
+    let game = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {\n    (0..a).map(|x| (x, b)).chain((0..b).map(|y| (a, y))).collect()\n}\n";
+    std::fs::write(away.work().join("nim2.rs"), game).unwrap();
+    let two = text(&away.grundy(&[
+        "explore",
+        "--game",
+        "nim2.rs",
+        "-n",
+        "16",
+        "--picture",
+        "nim2.png",
+    ]));
+    assert!(two.contains("two-heap Nim"), "{two}");
+    assert!(std::fs::read(away.work().join("nim2.png"))
+        .unwrap()
+        .starts_with(b"\x89PNG"));
+}

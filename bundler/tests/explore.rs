@@ -600,3 +600,62 @@ fn one_heap_files_are_matched_to_the_library_and_arithmetic_periods_observed() {
     let found = explore_source(dir.path(), "grundy.rs", grundy, &request(100, false)).unwrap();
     assert!(found.known.is_none(), "{:?}", found.known);
 }
+
+/// The README's session of `grundy explore`: each command run again from the workspace's
+/// root, every line shown (except those cut with `...`) is a line of what it prints now, and
+/// the picture it shows is the one it draws.
+#[test]
+fn the_readme_session_is_what_explore_prints() {
+    let root = bundler::workspace_dir();
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = &readme[readme.find("## Exploring a game").unwrap()..];
+    let block = &section[section.find("```text\n").unwrap() + 8..];
+    let block = &block[..block.find("```").unwrap()];
+    let scratch = tempfile::tempdir().unwrap();
+    let mut commands = 0;
+    for session in block.split("$ ").skip(1) {
+        let (command, shown) = session.split_once('\n').unwrap();
+        let Some(args) = command.strip_prefix("grundy ") else {
+            continue;
+        };
+        // The picture goes elsewhere, to be compared with the one committed.
+        let picture = scratch.path().join("p.svg");
+        let committed = "docs/explore/wythoff.svg";
+        let args: Vec<&str> = args
+            .split_whitespace()
+            .map(|a| {
+                if a == committed {
+                    picture.to_str().unwrap()
+                } else {
+                    a
+                }
+            })
+            .collect();
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(&args)
+            .current_dir(&root)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{command}");
+        let printed = String::from_utf8(output.stdout)
+            .unwrap()
+            .replace(picture.to_str().unwrap(), committed);
+        let lines: Vec<&str> = printed.lines().map(str::trim_end).collect();
+        for line in shown
+            .lines()
+            .filter(|l| !l.contains("...") && !l.is_empty())
+        {
+            assert!(
+                lines.contains(&line.trim_end()),
+                "`{command}` no longer prints {line:?}; it prints:\n{printed}"
+            );
+        }
+        commands += 1;
+    }
+    assert_eq!(commands, 4);
+    assert_eq!(
+        std::fs::read_to_string(scratch.path().join("p.svg")).unwrap(),
+        std::fs::read_to_string(root.join("docs/explore/wythoff.svg")).unwrap(),
+        "docs/explore/wythoff.svg is not what explore draws now"
+    );
+}

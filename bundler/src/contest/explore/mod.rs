@@ -82,9 +82,10 @@ impl Request {
 }
 
 /// Misere outcomes are searched over whole positions (lists of heaps), whose number grows
-/// exponentially in a splitting game: the search stops after a few seconds.
+/// exponentially in a splitting game: the search stops at a budget of positions, about two
+/// seconds here.
 const MISERE_HEAPS: usize = 200;
-const MISERE_SECONDS: u64 = 3;
+const MISERE_POSITIONS: usize = 400_000;
 /// Positions a two-heap game's board may reach.
 const BOARD_POSITIONS: usize = 8_000_000;
 
@@ -268,8 +269,11 @@ fn misere(game: &Game, request: &Request) -> Result<Misere, String> {
         return Err("misere outcomes are for one-heap games".into());
     }
     let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
-    let seconds = MISERE_SECONDS.min(request.limits.cpu.as_secs() / 2).max(1);
-    let args = [heaps.to_string(), "misere".into(), seconds.to_string()];
+    let args = [
+        heaps.to_string(),
+        "misere".into(),
+        MISERE_POSITIONS.to_string(),
+    ];
     let output = run_game(&path, &source, ONE_HEAP_DRIVER, &args, request)?;
     let mut lines = output.lines();
     let p_positions: Vec<bool> = lines
@@ -474,7 +478,7 @@ fn report_misere(out: &mut String, misere: &Misere) {
     if !misere.complete {
         let _ = writeln!(
             out,
-            "  (the search stopped at its time budget, at heap {heaps}: positions of \
+            "  (the search stopped at its budget of {MISERE_POSITIONS} positions, at heap {heaps}: positions of \
              several heaps grow too many)"
         );
     }

@@ -1,8 +1,9 @@
 
 // ---- appended by `grundy explore` (after the game's own lines, so that rustc's line numbers
-// stay the file's). `main N values` prints G(0..N); `main N misere SECONDS` prints the
+// stay the file's). `main N values` prints G(0..N); `main N misere BUDGET` prints the
 // misere outcome of each single heap ('P': the player to move loses when the last mover
-// loses), stopping early, with a line `budget`, after SECONDS.
+// loses), stopping early, with a line `budget`, past BUDGET positions (a count, not a
+// time, so that the answer is the same on every machine).
 
 fn explore_options(heap: u64) -> Vec<Vec<u64>> {
     let found = options(heap);
@@ -38,7 +39,7 @@ fn explore_values(n: u64) {
 struct ExploreMisere {
     moves: Vec<Vec<Vec<u64>>>,
     wins: std::collections::HashMap<Vec<u64>, bool>,
-    deadline: std::time::Instant,
+    budget: usize,
 }
 
 impl ExploreMisere {
@@ -62,8 +63,7 @@ impl ExploreMisere {
         if let Some(&known) = self.wins.get(position) {
             return Some(known);
         }
-        // The clock is read once per 4096 positions: it costs more than a position.
-        if self.wins.len() % 4096 == 0 && std::time::Instant::now() > self.deadline {
+        if self.wins.len() >= self.budget {
             return None;
         }
         let mut wins = position.is_empty(); // no move: the player to move has won
@@ -87,11 +87,11 @@ impl ExploreMisere {
     }
 }
 
-fn explore_misere(n: u64, seconds: f64) {
+fn explore_misere(n: u64, budget: usize) {
     let mut search = ExploreMisere {
         moves: Vec::new(),
         wins: std::collections::HashMap::new(),
-        deadline: std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds),
+        budget,
     };
     let mut line = String::new();
     for heap in 0..n {
@@ -113,6 +113,6 @@ fn main() {
     let n: u64 = args[1].parse().expect("n");
     match args[2].as_str() {
         "values" => explore_values(n),
-        _ => explore_misere(n, args[3].parse().expect("seconds")),
+        _ => explore_misere(n, args[3].parse().expect("budget")),
     }
 }
