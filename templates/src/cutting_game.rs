@@ -45,14 +45,18 @@ impl CuttingGame {
         let n = max_w.max(max_h);
         let mut sg = vec![0u32; (n + 1) * (n + 1)];
         let at = |w: usize, h: usize| w * (n + 1) + h;
-        let (mut mex, mut values) = (Mex::new(), Vec::new());
+        let mut mex = Mex::new();
         // Filling (w, h) for h <= w, mirrored at once, keeps every smaller piece ready.
         for w in 2..=n {
             for h in 2..=w {
-                values.clear();
-                values.extend((2..=w / 2).map(|i| sg[at(i, h)] ^ sg[at(w - i, h)]));
-                values.extend((2..=h / 2).map(|j| sg[at(w, j)] ^ sg[at(w, h - j)]));
-                let value = mex.of(&values);
+                mex.start(w / 2 + h / 2 - 2);
+                for i in 2..=w / 2 {
+                    mex.insert(sg[at(i, h)] ^ sg[at(w - i, h)]);
+                }
+                for j in 2..=h / 2 {
+                    mex.insert(sg[at(w, j)] ^ sg[at(w, h - j)]);
+                }
+                let value = mex.get();
                 sg[at(w, h)] = value;
                 sg[at(h, w)] = value;
             }

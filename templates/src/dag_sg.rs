@@ -46,7 +46,6 @@ pub fn dag_sg(options: &[Vec<usize>]) -> Option<Vec<u32>> {
     let mut state = vec![NEW; n];
     let mut sg = vec![0u32; n];
     let mut mex = Mex::new();
-    let mut values = Vec::new();
     // (vertex, index of its next option to explore)
     let mut stack: Vec<(usize, usize)> = Vec::new();
     for root in 0..n {
@@ -69,9 +68,11 @@ pub fn dag_sg(options: &[Vec<usize>]) -> Option<Vec<u32>> {
                 }
             } else {
                 // All options of v are finished: its value is their mex.
-                values.clear();
-                values.extend(options[v].iter().map(|&w| sg[w]));
-                sg[v] = mex.of(&values);
+                mex.start(options[v].len());
+                for &w in &options[v] {
+                    mex.insert(sg[w]);
+                }
+                sg[v] = mex.get();
                 state[v] = DONE;
                 stack.pop();
             }

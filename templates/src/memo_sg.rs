@@ -43,7 +43,6 @@ pub struct MemoSg<S, F> {
     memo: HashMap<S, u32>,
     mex: Mex,
     options: Vec<S>,
-    values: Vec<u32>,
 }
 
 impl<S: Hash + Eq + Clone, F: FnMut(&S, &mut Vec<S>)> MemoSg<S, F> {
@@ -53,7 +52,6 @@ impl<S: Hash + Eq + Clone, F: FnMut(&S, &mut Vec<S>)> MemoSg<S, F> {
             memo: HashMap::new(),
             mex: Mex::new(),
             options: Vec::new(),
-            values: Vec::new(),
         }
     }
 
@@ -78,13 +76,13 @@ impl<S: Hash + Eq + Clone, F: FnMut(&S, &mut Vec<S>)> MemoSg<S, F> {
                 None => {
                     let (s, _, _) = stack.pop().unwrap();
                     let begin = stack.last().map_or(0, |f| f.2);
-                    self.values.clear();
+                    self.mex.start(end - begin);
                     for o in &self.options[begin..end] {
                         let v = self.memo[o];
                         assert!(v != OPEN, "MemoSg: the game has a cycle");
-                        self.values.push(v);
+                        self.mex.insert(v);
                     }
-                    self.memo.insert(s, self.mex.of(&self.values));
+                    self.memo.insert(s, self.mex.get());
                     self.options.truncate(begin);
                 }
             }

@@ -1,7 +1,8 @@
 //! Description: Minimum excludant. `mex(S)` is the smallest non-negative integer not in `S`;
 //! the Grundy value of a position is the mex of its options' values. `Mex` keeps one
-//! stamped array across calls, so nothing is cleared or allocated per position: pass the
-//! options' values as a slice (a reused `Vec` works well).
+//! stamped array across calls, so nothing is cleared or allocated per position. Either pass
+//! the options' values as a slice (`of`), or, with no copy, `start(k)` a position of at most
+//! `k` options, `insert` each option's value and `get` the mex.
 //!
 //! Usage:
 //! ```
@@ -10,9 +11,15 @@
 //! assert_eq!(mex.of(&[0, 1, 4, 5]), 2);
 //! assert_eq!(mex.of(&[2, 3, 5]), 0);
 //! assert_eq!(mex.of(&[]), 0);
+//! mex.start(3); // a position with 3 options, of values 1, 0, 7
+//! for v in [1, 0, 7] {
+//!     mex.insert(v);
+//! }
+//! assert_eq!(mex.get(), 2);
 //! ```
 //!
-//! Time: O(k) per call for k values.
+//! Time: O(k) per position of k options (`start`, `get` O(1) amortized plus the scan to the
+//! mex; `insert` O(1)).
 //!
 //! Memory: O(largest k seen).
 //!
@@ -36,8 +43,17 @@ impl Mex {
 
     /// The smallest non-negative integer not in `values`.
     pub fn of(&mut self, values: &[u32]) -> u32 {
-        // The mex of k values is at most k, so larger values can be ignored.
-        let k = values.len();
+        self.start(values.len());
+        for &v in values {
+            self.insert(v);
+        }
+        self.get()
+    }
+
+    /// Starts a position with at most `k` options; values marked before are forgotten.
+    #[inline]
+    pub fn start(&mut self, k: usize) {
+        // The mex of k values is at most k, so slots 0..=k suffice.
         if self.mark.len() <= k {
             self.mark.resize(k + 1, 0);
         }
@@ -46,12 +62,23 @@ impl Mex {
             self.stamp = 0;
         }
         self.stamp += 1;
-        for &v in values {
-            if (v as usize) <= k {
-                self.mark[v as usize] = self.stamp;
-            }
+    }
+
+    /// Marks the value of one option (at most `k` of them after `start(k)`).
+    #[inline]
+    pub fn insert(&mut self, v: u32) {
+        // A value past the slots exceeds k, so it cannot be the mex's business.
+        if let Some(m) = self.mark.get_mut(v as usize) {
+            *m = self.stamp;
         }
-        (0..=k).find(|&i| self.mark[i] != self.stamp).unwrap_or(k) as u32
+    }
+
+    /// The smallest value not inserted since `start`.
+    #[inline]
+    pub fn get(&self) -> u32 {
+        // With at most k values marked, one of the slots 0..=k is free.
+        let free = self.mark.iter().position(|&m| m != self.stamp);
+        free.unwrap_or(self.mark.len()) as u32
     }
 }
 
@@ -99,6 +126,22 @@ mod tests {
                 .map(|_| (rng.next_u64() % below as u64) as u32)
                 .collect();
             assert_eq!(mex.of(&s), naive(&s));
+        }
+    }
+
+    #[test]
+    fn start_insert_get_matches_naive_after_larger_positions() {
+        // Positions of random sizes in random order, so the slots often outnumber k + 1
+        // and hold marks of larger values from earlier positions.
+        let mut rng = Rng::new(0x0f05_ed5e_ed11);
+        let mut mex = Mex::new();
+        for _ in 0..3000 {
+            let most = if rng.below(4) == 0 { 300 } else { 12 };
+            let k = rng.below(most);
+            let s: Vec<u32> = (0..k).map(|_| rng.below(2 * k + 3) as u32).collect();
+            mex.start(k);
+            s.iter().for_each(|&v| mex.insert(v));
+            assert_eq!(mex.get(), naive(&s), "{s:?}");
         }
     }
 

@@ -31,19 +31,19 @@ use crate::mex::Mex;
 /// pairs of heaps (use 0 for "no heap"); both must be smaller than `h`.
 pub fn split_sg(n: usize, mut moves: impl FnMut(usize, &mut Vec<(usize, usize)>)) -> Vec<u32> {
     let mut sg = Vec::with_capacity(n + 1);
-    let (mut options, mut values, mut mex) = (Vec::new(), Vec::new(), Mex::new());
+    let (mut options, mut mex) = (Vec::new(), Mex::new());
     for h in 0..=n {
         options.clear();
         moves(h, &mut options);
-        values.clear();
+        mex.start(options.len());
         for &(a, b) in &options {
             assert!(
                 a < h && b < h,
                 "split_sg: heap {h} has option ({a}, {b}) not below it"
             );
-            values.push(sg[a] ^ sg[b]);
+            mex.insert(sg[a] ^ sg[b]);
         }
-        sg.push(mex.of(&values));
+        sg.push(mex.get());
     }
     sg
 }

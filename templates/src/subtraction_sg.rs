@@ -37,24 +37,34 @@ pub fn subtraction_sg(n: usize, moves: &[usize]) -> Vec<u32> {
         !moves.contains(&0),
         "subtraction_sg: a move must remove at least one stone (0 in the move set)"
     );
-    let mut sizes = moves.to_vec();
+    // Sizes above n are never legal; dropping them keeps the window below small.
+    let mut sizes: Vec<usize> = moves.iter().copied().filter(|&s| s <= n).collect();
     sizes.sort_unstable();
     sizes.dedup();
+    // t[w + h] = SG(h), after w zeros: heap h's options then all lie in the window t[h..h+w],
+    // at offsets w - s, and `offset & (w - 1)` (a no-op, w a power of two above every size)
+    // lets the compiler drop the bounds check of the hot loop.
+    let w = (sizes.last().map_or(0, |&s| s) + 1)
+        .checked_next_power_of_two()
+        .unwrap();
+    let offsets: Vec<usize> = sizes.iter().map(|&s| w - s).collect();
+    let mut t = vec![0u32; w + n + 1];
     let mut mex = Mex::new();
-    let mut options = Vec::with_capacity(sizes.len());
-    let mut sg = Vec::with_capacity(n + 1);
+    // Sorted sizes: the first `legal` of them are the moves from the current heap.
+    let mut legal = 0;
     for heap in 0..=n {
-        options.clear();
-        // Sorted sizes: the first one larger than the heap ends the legal moves.
-        options.extend(
-            sizes
-                .iter()
-                .take_while(|&&s| s <= heap)
-                .map(|&s| sg[heap - s]),
-        );
-        sg.push(mex.of(&options));
+        while legal < sizes.len() && sizes[legal] <= heap {
+            legal += 1;
+        }
+        let window = &t[heap..][..w];
+        mex.start(legal);
+        for &o in &offsets[..legal] {
+            mex.insert(window[o & (w - 1)]);
+        }
+        t[heap + w] = mex.get();
     }
-    sg
+    t.drain(..w);
+    t
 }
 
 #[cfg(test)]
