@@ -287,6 +287,23 @@ fn a_game_in_a_rust_file_is_explored_and_its_faults_are_named() {
             || looping.contains("over the wall-time limit (3 s)"),
         "{looping}"
     );
+    let wrong_signature = error_of(
+        "three.rs",
+        "// three heaps\nfn options(a: u64, b: u64, c: u64) -> Vec<u64> {\n    vec![a, b, c]\n}\n",
+    );
+    assert!(
+        wrong_signature
+            .contains("three.rs:2:4: `fn options` must be `fn options(n: u64) -> Vec<Vec<u64>>`"),
+        "{wrong_signature}"
+    );
+    let no_options = error_of(
+        "none.rs",
+        "fn moves(n: u64) -> Vec<u64> {\n    vec![n]\n}\n",
+    );
+    assert!(
+        no_options.contains("none.rs: no `fn options`"),
+        "{no_options}"
+    );
     let growing = error_of(
         "grows.rs",
         "fn options(n: u64) -> Vec<Vec<u64>> {\n    vec![vec![n + 1]]\n}\n",

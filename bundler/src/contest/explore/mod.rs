@@ -119,15 +119,45 @@ pub struct Misere {
     pub complete: bool,
 }
 
-/// The shape of the game a Rust file defines, from the parameters of its `fn options`; one
-/// heap when it cannot tell (rustc then reports what is wrong, at its line).
-fn two_heap_file(source: &str) -> bool {
+const ONE_HEAP: &str = "fn options(n: u64) -> Vec<Vec<u64>>";
+const TWO_HEAPS: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)>";
+
+/// Whether the game in `source` (from `path`) is of two heaps, from its `fn options`: one
+/// of the two signatures `explore` knows, or an error at the function's line and column.
+/// A file syn cannot parse is taken as one heap, for rustc to say what is wrong and where.
+fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
     let Ok(file) = syn::parse_file(source) else {
-        return false;
+        return Ok(false);
     };
-    file.items.iter().any(|item| {
-        matches!(item, syn::Item::Fn(f) if f.sig.ident == "options" && f.sig.inputs.len() == 2)
-    })
+    let Some(options) = file.items.iter().find_map(|item| match item {
+        syn::Item::Fn(f) if f.sig.ident == "options" => Some(&f.sig),
+        _ => None,
+    }) else {
+        return Err(format!(
+            "{}: no `fn options`; a one-heap game defines `{ONE_HEAP}`, a two-heap game `{TWO_HEAPS}`",
+            path.display()
+        ));
+    };
+    // Compared without whitespace, so spacing does not matter.
+    let bare = |text: &str| text.split_whitespace().collect::<String>();
+    let returns = match &options.output {
+        syn::ReturnType::Type(_, ty) => bare(&quote::quote!(#ty).to_string()),
+        syn::ReturnType::Default => String::new(),
+    };
+    let fits = |signature: &str, params: usize| {
+        options.inputs.len() == params
+            && signature.split("-> ").nth(1).map(bare) == Some(returns.clone())
+    };
+    if fits(ONE_HEAP, 1) || fits(TWO_HEAPS, 2) {
+        return Ok(options.inputs.len() == 2);
+    }
+    let at = options.ident.span().start();
+    Err(format!(
+        "{}:{}:{}: `fn options` must be `{ONE_HEAP}` (one heap) or `{TWO_HEAPS}` (two heaps)",
+        path.display(),
+        at.line,
+        at.column + 1
+    ))
 }
 
 /// Explores `game` as `request` asks.
@@ -161,7 +191,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
         Game::Rust(path) => {
             let source = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            if two_heap_file(&source) {
+            if two_heap_file(path, &source)? {
                 let side = n(64);
                 let args = [side.to_string(), BOARD_POSITIONS.to_string()];
                 let output = run_game(path, &source, TWO_HEAP_DRIVER, &args, request)?;
@@ -265,7 +295,7 @@ fn misere(game: &Game, request: &Request) -> Result<Misere, String> {
             std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
         ),
     };
-    if two_heap_file(&source) {
+    if two_heap_file(&path, &source)? {
         return Err("misere outcomes are for one-heap games".into());
     }
     let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
