@@ -96,6 +96,25 @@ fn octal_periods_match_the_literature_and_the_brute_force() {
         (52, 34, true)
     );
     assert_eq!(values(&dawson), octal_brute("0.137", 1000));
+    // The template call the report names works with the limit it names.
+    for found in [&kayles, &dawson] {
+        let text = &found.known.as_ref().unwrap().text;
+        let limit = text.split("proven_grundy(").nth(1).unwrap();
+        let limit: usize = limit[..limit.find(')').unwrap()].parse().unwrap();
+        let Game::Octal(code) = &found.game else {
+            unreachable!()
+        };
+        let g = templates::octal::Octal::parse(code)
+            .unwrap()
+            .proven_grundy(limit)
+            .unwrap();
+        let (pre, p) = (
+            found.period.unwrap().preperiod,
+            found.period.unwrap().period,
+        );
+        let far = 1usize << 40;
+        assert_eq!(g.value(far as u64), values(found)[pre + (far - pre) % p]);
+    }
     // Officers (0.6): no period is known; none may be claimed as proven.
     let officers = explore_n(&Game::Octal("0.6".into()), 3000);
     assert!(

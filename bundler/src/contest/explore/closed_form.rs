@@ -42,6 +42,19 @@ pub fn subtraction(moves: &[usize]) -> Option<Known> {
     bash(first, last, true)
 }
 
+/// The octal template, for a code whose period is proven by `limit` values: it proves the
+/// period itself when the program starts and answers any heap.
+pub fn octal(code: &str, limit: usize) -> Option<Known> {
+    known(
+        format!(
+            "the octal template: `use templates::octal::Octal;` then \
+             `let g = Octal::parse(\"{code}\").unwrap().proven_grundy({limit}).unwrap();` and \
+             `g.value(n)` for any u64 heap (or paste the --emit function)"
+        ),
+        true,
+    )
+}
+
 /// A library formula equal to the one-heap values `G(0..)` on every heap computed.
 pub fn one_heap(values: &[u32]) -> Option<Known> {
     let all = |f: &dyn Fn(u64) -> u64| {

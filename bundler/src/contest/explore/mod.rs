@@ -186,7 +186,8 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
                     saltus: 0,
                     proof_end: Some(2 * p.preperiod + 2 * p.period + octal.max_removal() - 1),
                 });
-            one_heap(game, values, period, None)
+            let known = period.and_then(|p| closed_form::octal(code, p.proof_end? + 1));
+            one_heap(game, values, period, known)
         }
         Game::Rust(path) => {
             let source = std::fs::read_to_string(path)
