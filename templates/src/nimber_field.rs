@@ -1,10 +1,12 @@
 //! Description: The field of nimbers below 2^64 (sum xor, product `NimProduct::mul`):
 //! powers, inverse, square root, multiplicative order and discrete logarithm. The nonzero
 //! nimbers form a cyclic group of order `N = 2^64 - 1 = 3*5*17*257*641*65537*6700417`
-//! (squarefree), so `inv(a) = a^(N-1)`, and the characteristic is 2, so squaring is a
-//! bijection and `sqrt(a) = a^(2^63)` (the only square root). `order(a)` drops each prime `p`
-//! from `N` while `a^(order/p) = 1`. `log(a, b)` is the smallest `x >= 0` with `a^x = b` (`a^0
-//! = 1`, also for `a = 0`), or `None`: `b` is a power of `a` iff `b^order(a) = 1`; then
+//! (squarefree); the characteristic is 2, so squaring is a bijection and every nimber has
+//! one square root. `inv` and `sqrt` go down the tower 64 -> 32 -> 16 bits (a norm to the
+//! half field; square roots of the halves) to the 16-bit log tables of `NimProduct`: a few
+//! products, not the 64 to 128 of `a^(N-1)` and `a^(2^63)`. `order(a)` drops each prime `p`
+//! from `N` while `a^(order/p) = 1`. `log(a, b)` is the smallest `x >= 0` with `a^x = b`
+//! (`a^0 = 1`, also for `a = 0`), or `None`: `b` is a power of `a` iff `b^order(a) = 1`; then
 //! Pohlig-Hellman finds `x mod p` for each prime `p | order(a)` by baby-step giant-step in
 //! the subgroup of order `p` (at most 2589 steps, for 6700417) and joins them by the Chinese
 //! remainder theorem into `x < order(a)`. Nimbers below `2^(2^k)` form a subfield, so a base
@@ -27,16 +29,15 @@
 //! assert_eq!(base.log(field.pow(a, 1_000_000_007)), Some(1_000_000_007 % base.order()));
 //! ```
 //!
-//! Time: products are those of `NimProduct`. `pow` O(log e) products, so `inv`, `sqrt`
-//! and each `a^(order/p)` take 64 to 128; `order`: 7 such powers. `log_base`: the order, 2
-//! powers per prime of the order and `sum ceil(sqrt p) <= 2900` baby steps, sorted; each
-//! `log` then: 1 + (primes of the order) powers and at most `sum ceil(sqrt p)` giant steps
-//! with binary searches, so O(sqrt 6700417) = O(2589) products in all. Measured in release
-//! mode on 2 shared cores (load 8): `log(a, b)` for a base of order 2^64 - 1 about 0.7 ms
-//! (base work included; 0.25 ms per further `log` to a kept `log_base`), for random `a, b`
-//! 0.55 ms; `order` 40 us; `inv` 10 us; `sqrt` 5 us.
+//! Time: products are those of `NimProduct`; `inv` 10 products, `sqrt` 3. `pow` O(log e)
+//! products, so each `a^(order/p)` takes up to 128; `order`: 7 such powers. `log_base`: the
+//! order, 2 powers per prime of the order and `sum ceil(sqrt p) <= 2900` baby steps, sorted;
+//! each `log` then: 1 + (primes of the order) powers and at most `sum ceil(sqrt p)` giant
+//! steps with binary searches, so O(sqrt 6700417) = O(2589) products in all. Measured
+//! (`cargo bench -p templates --bench sg`, 2 shared cores), per call on random values:
+//! `inv` 0.14 us, `sqrt` 0.05 us, `order` 10 us, `log(a, b)` 0.2 ms (base work included).
 //!
-//! Memory: O(sum sqrt p) = about 2900 pairs per `DiscreteLog`; the 64 KiB product table.
+//! Memory: O(sum sqrt p) = about 2900 pairs per `DiscreteLog`; the tables of `NimProduct`.
 //!
 //! Source: Conway, On Numbers and Games, ch. 6 (1976); Lenstra, Nim multiplication (1977);
 //! Pohlig and Hellman (1978); Shanks's baby-step giant-step (1971); Codeforces 1310F.
@@ -97,12 +98,41 @@ impl NimField {
     /// The `b` with `a ⊗ b = 1`. Panics if `a = 0`.
     pub fn inv(&self, a: u64) -> u64 {
         assert_ne!(a, 0, "0 has no inverse");
-        self.pow(a, GROUP_ORDER - 1)
+        self.inv_below(a, 64)
     }
 
     /// The unique `r` with `r ⊗ r = a` (every nimber has one).
     pub fn sqrt(&self, a: u64) -> u64 {
-        self.pow(a, 1 << 63)
+        self.sqrt_below(a, 64)
+    }
+
+    /// Inverse of `0 < a < 2^bits`. With `t = 2^h`, `h = bits/2`, `t⊗t = t ^ 2^(h-1)`:
+    /// `a = a1⊗t ^ a0` times its conjugate `a1⊗t ^ a0 ^ a1` is the norm `a0⊗a0 ^ a0⊗a1 ^
+    /// a1⊗a1⊗2^(h-1)`, below 2^h, so one inverse of half the bits and 4 products.
+    fn inv_below(&self, a: u64, bits: u32) -> u64 {
+        if bits == 16 {
+            return self.nim.exp16(u64::from(65_535 - self.nim.log16(a)));
+        }
+        let h = bits / 2;
+        let (a0, a1) = (a & ((1 << h) - 1), a >> h);
+        let norm = self.mul(a0, a0) ^ self.mul(a1, a0) ^ self.mul(self.mul(a1, a1), 1 << (h - 1));
+        self.mul(a1 << h | (a0 ^ a1), self.inv_below(norm, h))
+    }
+
+    /// Square root of `a < 2^bits`: squaring is linear, `(r1⊗t ^ r0)^2 = r1^2⊗t ^ r1^2⊗2^(h-1)
+    /// ^ r0^2`, so `r1 = sqrt(a1)` and `r0 = sqrt(a0 ^ a1⊗2^(h-1))`; below 2^16, halve the log.
+    fn sqrt_below(&self, a: u64, bits: u32) -> u64 {
+        if a == 0 {
+            return 0;
+        }
+        if bits == 16 {
+            // 2 * 32768 = 1 mod 65535.
+            return self.nim.exp16(u64::from(self.nim.log16(a)) * 32_768);
+        }
+        let h = bits / 2;
+        let (a0, a1) = (a & ((1 << h) - 1), a >> h);
+        let r0 = self.sqrt_below(a0 ^ self.mul(a1, 1 << (h - 1)), h);
+        self.sqrt_below(a1, h) << h | r0
     }
 
     /// The smallest `d >= 1` with `a^d = 1`; it divides 2^64 - 1. Panics if `a = 0`.
