@@ -16,7 +16,7 @@
 //!
 //! Time: O(log n) per query (about 90 Fibonacci numbers fit in `u64`).
 //!
-//! Memory: O(log n): the list of Fibonacci numbers in `u64`, built per call.
+//! Memory: O(1): the Fibonacci numbers are walked up and down two at a time.
 //!
 //! Source: M. J. Whinihan, "Fibonacci Nim", Fibonacci Quarterly 1 (1963); Zeckendorf (1972).
 //!
@@ -26,19 +26,22 @@
 
 /// Smallest term of the Zeckendorf representation of `n`, or `None` for `n = 0`.
 pub fn smallest_zeckendorf_term(n: u64) -> Option<u64> {
-    let mut fib = vec![1u64, 2];
-    while let Some(next) = fib[fib.len() - 1].checked_add(fib[fib.len() - 2]) {
-        fib.push(next);
+    // (lo, hi): consecutive Fibonacci numbers 1, 2, 3, 5, ..., climbed while the next one
+    // fits below n, then walked down as (hi - lo, lo): no list to allocate per query.
+    let (mut lo, mut hi) = (1u64, 2u64);
+    while let Some(next) = lo.checked_add(hi).filter(|&f| f <= n) {
+        (lo, hi) = (hi, next);
     }
     // Greedy from the largest: the term that brings the rest to 0 is the smallest one.
     let mut rest = n;
-    for &f in fib.iter().rev() {
-        if f <= rest {
-            rest -= f;
+    while rest > 0 {
+        if hi <= rest {
+            rest -= hi;
             if rest == 0 {
-                return Some(f);
+                return Some(hi);
             }
         }
+        (lo, hi) = (hi - lo, lo);
     }
     None
 }
