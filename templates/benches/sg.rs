@@ -24,7 +24,7 @@ const MOVES: usize = 100;
 const MAX_MOVE: u64 = 1000;
 /// Random 64-bit pairs multiplied, from splitmix64 seeded with SEED.
 const PAIRS: usize = 10_000_000;
-const SEED: u64 = 0x5eed_0f_9a3e5;
+const SEED: u64 = 0x05ee_d0f9_a3e5;
 
 /// Steele, Lea and Flood's splitmix64 (the C++ contenders run the same one).
 fn splitmix64(state: &mut u64) -> u64 {
@@ -81,9 +81,9 @@ vector<unsigned> table(int n, const vector<int>& moves) {
 }
 "#;
 
-/// The seed's routine (/work/shared/seeds/000_939b58ecc729644d.txt, "SG 游戏": `sg(x)` with
-/// an `unordered_set` of the options' values per position), filled bottom-up: its recursion
-/// would be 10^4 frames deep here, which is fine, but bottom-up order is what it computes.
+/// The seed's routine (seeds/000_939b58ecc729644d.txt, "SG 游戏": a memoized `sg(x)` with an
+/// `unordered_set` of the options' values per position, the moves unsorted), filled bottom-up
+/// in the order its memo fills: recursing from heap 10^6 would go 10^6 / min(S) frames deep.
 const CPP_HASH_SET: &str = r#"
 #include <unordered_set>
 vector<unsigned> table(int n, const vector<int>& moves) {
@@ -247,8 +247,9 @@ fn nim_product() {
     if contenders.len() > 1 {
         result.target("NimProduct::mul", "C++ log/exp tables", 1.1);
     }
+    // The build alone, timed inside fresh processes (page faults of the tables included).
     let exe = std::env::current_exe().expect("bench binary");
-    let mut builds: Vec<f64> = (0..7)
+    let mut builds: Vec<f64> = (0..11)
         .map(|_| {
             let out = Command::new(&exe)
                 .env("BENCH_ROLE", "nim-build")
@@ -259,10 +260,8 @@ fn nim_product() {
         })
         .collect();
     builds.sort_by(f64::total_cmp);
-    let build = builds[builds.len() / 2];
-    println!(
-        "  NimProduct::new() tables, first build in a fresh process (median of 7): {build:.2} ms"
-    );
+    let (least, build) = (builds[0], builds[builds.len() / 2]);
+    println!("  NimProduct::new() tables, fresh process: median of 11 {build:.2} ms, least {least:.2} ms");
     println!(
         "  target build <= 2 ms: {}",
         if build <= 2.0 { "met" } else { "MISSED" }

@@ -18,7 +18,8 @@
 //! assert_eq!(game.grundy(4, 2), 1);
 //! ```
 //!
-//! Time: O(n^3) to build for n = max(max_w, max_h) (about 12 ms for 200 x 200); O(1) per query.
+//! Time: O(n^3) to build for n = max(max_w, max_h): 2.2-2.6 ms for 200 x 200 (`cargo bench
+//! -p templates --bench sg`, 2 shared cores); O(1) per query.
 //!
 //! Memory: O(n^2).
 //!
