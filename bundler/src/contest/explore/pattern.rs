@@ -21,13 +21,15 @@ impl Found {
 
 /// The smallest period that a repeated window of `width` values proves when each value
 /// depends only on the `width` before it (then the smallest preperiod for that period).
+/// Once a window repeats, every later value does: so the agreement at distance `period`
+/// must run back from the end over at least `width` values, which is checked from the end
+/// and costs little for each period that fails.
 pub fn window_period(values: &[u32], width: usize) -> Option<Found> {
     let len = values.len();
     (1..len).find_map(|period| {
-        let start = (0..len.checked_sub(period + width)? + 1)
-            .find(|&s| values[s..s + width] == values[s + period..s + period + width])?;
-        Some(Found {
-            preperiod: extend_back(values, start, period, 0),
+        let start = extend_back(values, len - period, period, 0);
+        (len - period - start >= width).then_some(Found {
+            preperiod: start,
             period,
             saltus: 0,
             proof_end: Some(start + period + width - 1),
