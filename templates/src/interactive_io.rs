@@ -1,13 +1,14 @@
 //! Description: Input and output for interactive problems, and a player loop for turn-based
-//! games against the judge. `fast_io::Scanner` reads all of stdin first, which waits forever
-//! when the judge waits for us: `LineReader` reads one line at a time, only when a token is
-//! asked for and the current line has none left, so it never waits for a line the judge has
-//! not sent. The `try_` methods give `None` at the end of input (the judge hung up); the
-//! others panic there, as on a malformed token. `LineWriter` flushes after every line. `play`
-//! turns a move-choosing function (a `LineGame`) into the whole game: it prints our moves and
-//! reads the judge's until the game is over, normal play (whoever moves last wins). Catch:
-//! never read an interactive judge with `fast_io::Scanner` (it waits for the end of input),
-//! and exit once the game is over: the judge may say nothing more.
+//! games against the judge. `LineReader` reads one line at a time, only when a token or a
+//! line is asked for and the current line has none left, so it never waits for a line the
+//! judge has not sent (a move may be a whole line: `line()`). The `try_` methods give `None`
+//! at the end of input (the judge hung up); the others panic there, as on a malformed token.
+//! `LineWriter` flushes after every line. `play` turns a move-choosing function (a
+//! `LineGame`) into the whole game: it prints our moves and reads the judge's until the game
+//! is over, normal play (whoever moves last wins). Catch: `fast_io::Scanner` also reads
+//! tokens without waiting for more input than it needs, but `fast_io::Writer` keeps output
+//! until flushed: flush after every move, or use `LineWriter`; and exit once the game is
+//! over: the judge may say nothing more.
 //!
 //! Usage:
 //! ```
