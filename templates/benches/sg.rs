@@ -243,7 +243,7 @@ fn nim_product() {
         contenders.push(Contender::process("C++ log/exp tables", &binary, &[], None));
     }
     let title = format!("nim product, {PAIRS} random 64-bit pairs (splitmix64), xor of products");
-    let result = race(&title, 7, &mut contenders);
+    let result = race(&title, 11, &mut contenders);
     if contenders.len() > 1 {
         result.target("NimProduct::mul", "C++ log/exp tables", 1.1);
     }

@@ -148,10 +148,12 @@ impl Tables {
         }
         // x -> x⊗c is linear over GF(2): one table per byte of x, from the images of bits.
         fn byte_tables<const K: usize>(column: impl Fn(u32) -> u32) -> [[u32; 256]; K] {
+            let bits: [u32; 32] =
+                std::array::from_fn(|i| if i < 8 * K { column(i as u32) } else { 0 });
             let mut tables = [[0u32; 256]; K];
             for (k, table) in tables.iter_mut().enumerate() {
                 for x in 1..256usize {
-                    table[x] = table[x & (x - 1)] ^ column(8 * k as u32 + x.trailing_zeros());
+                    table[x] = table[x & (x - 1)] ^ bits[8 * k + x.trailing_zeros() as usize];
                 }
             }
             tables
