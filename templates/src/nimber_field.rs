@@ -35,7 +35,8 @@
 //! each `log` then: 1 + (primes of the order) powers and at most `sum ceil(sqrt p)` giant
 //! steps with binary searches, so O(sqrt 6700417) = O(2589) products in all. Measured
 //! (`cargo bench -p templates --bench sg`, 2 shared cores), per call on random values:
-//! `inv` 0.14 us, `sqrt` 0.05 us, `order` 10 us, `log(a, b)` 0.2 ms (base work included).
+//! `inv` 0.15-0.2 us, `sqrt` 0.05 us, `order` 10 us, `log(a, b)` 0.2 ms (base work
+//! included).
 //!
 //! Memory: O(sum sqrt p) = about 2900 pairs per `DiscreteLog`; the tables of `NimProduct`.
 //!
