@@ -35,7 +35,7 @@ lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip
 	$(CARGO) bench -p templates --bench io
 	$(CARGO) bench -p templates --bench sg
-	$(CARGO) bench -p templates --bench octal
+	$(CARGO) bench -p bundler --bench octal
 	$(CARGO) bench -p bundler --bench bundle
 	$(CARGO) bench -p bundler --bench corpus
 

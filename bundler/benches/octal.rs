@@ -1,5 +1,6 @@
-//! `make bench`, octal section: `Octal::grundy_values` (sparse space and periodic tail)
-//! against the naive O(n^2) loop, in-process, answers compared by a fingerprint of G(0..=n).
+//! `make bench`, octal section: `explore`'s engine (`octal_values`: sparse space and
+//! periodic tail) against the library's plain O(n^2) loop (`templates::octal`), in-process,
+//! answers compared by a fingerprint of G(0..=n).
 //!
 //! Codes: Kayles 0.77 and Dawson's chess 0.137 (periodic early: the periodic tail does it),
 //! 0.56 (period 144 only from about 326,640, Gangolli and Plambeck: sparse space until then,
@@ -7,11 +8,13 @@
 //! known to be periodic, values past 300 by 10^6: sparse space alone, about 1,600 rare heaps).
 //! The naive loop runs at 10^5; at 10^6 it is only extrapolated (x100, being quadratic): one
 //! run would take minutes per code.
+// The templates' side-by-side harness, shared rather than copied.
+#[path = "../../templates/benches/common/mod.rs"]
 mod common;
 
+use bundler::contest::explore::octal_values::{grundy_values, prove_period};
 use common::{race, Contender};
 use std::time::Instant;
-use templates::mex::Mex;
 use templates::octal::Octal;
 
 const CODES: [&str; 4] = ["0.77", "0.137", "0.56", "0.6"];
@@ -24,32 +27,7 @@ fn fingerprint(values: &[u32]) -> String {
     h.to_string()
 }
 
-/// The naive loop: every option of every heap, two-heap splits included, then the mex.
-fn naive(code: &str, n: usize) -> Vec<u32> {
-    let fraction = code.split_once('.').expect("a code").1;
-    let mut digits = vec![if code.starts_with('4') { 4 } else { 0 }];
-    digits.extend(fraction.bytes().map(|b| b - b'0'));
-    let (mut values, mut mex, mut options) = (Vec::new(), Mex::new(), Vec::new());
-    for heap in 0..=n {
-        options.clear();
-        for (k, &d) in digits.iter().enumerate().take(heap + 1) {
-            let rest = heap - k;
-            if d & 1 != 0 && rest == 0 {
-                options.push(0);
-            }
-            if d & 2 != 0 && rest > 0 && k > 0 {
-                options.push(values[rest]);
-            }
-            if d & 4 != 0 {
-                options.extend((1..=rest / 2).map(|a| values[a] ^ values[rest - a]));
-            }
-        }
-        values.push(mex.of(&options));
-    }
-    values
-}
-
-fn ours(code: &str) -> Octal {
+fn game(code: &str) -> Octal {
     Octal::parse(code).expect("a valid code")
 }
 
@@ -63,9 +41,11 @@ fn main() {
             &format!("octal {code}, G(0..=10^5)"),
             3,
             &mut [
-                Contender::in_process("naive O(n^2)", move || fingerprint(&naive(code, n))),
+                Contender::in_process("naive O(n^2)", move || {
+                    fingerprint(&game(code).grundy_values(n))
+                }),
                 Contender::in_process("grundy_values", move || {
-                    fingerprint(&ours(code).grundy_values(n))
+                    fingerprint(&grundy_values(&game(code), n))
                 }),
             ],
         );
@@ -78,7 +58,7 @@ fn main() {
             &format!("octal {code}, G(0..=10^6)"),
             3,
             &mut [Contender::in_process("grundy_values", move || {
-                fingerprint(&ours(code).grundy_values(n))
+                fingerprint(&grundy_values(&game(code), n))
             })],
         );
         let fast = race.median("grundy_values").as_secs_f64();
@@ -94,11 +74,10 @@ fn main() {
         );
         met &= under;
         let start = Instant::now();
-        let (values, period) = ours(code).prove_period(n + 1);
-        match period {
-            Some(p) => println!(
-                "  proven at n = {}: preperiod {}, period {} ({:.0} ms)",
-                values.len(),
+        let (_, proof) = prove_period(&game(code), n + 1, 0, None);
+        match proof {
+            Some((p, proven_at)) => println!(
+                "  proven at n = {proven_at}: preperiod {}, period {} ({:.0} ms)",
                 p.preperiod,
                 p.period,
                 start.elapsed().as_secs_f64() * 1e3
