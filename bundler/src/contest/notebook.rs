@@ -132,11 +132,12 @@ pub fn code_hash(code: &str) -> String {
 }
 
 /// A template's code as the notebook prints it: without its whole-line comments (`//`,
-/// `///`), which the header already says in prose, since the notebook is short of lines and
-/// a comment is never typed in a contest. The hash is over this text.
+/// `///`), which the header already says in prose, and without blank lines (indentation and
+/// highlighting show where an item starts), since the notebook is short of lines and
+/// neither is typed in a contest. The hash is over this text.
 pub fn printed_code(code: &str) -> String {
     code.lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
+        .filter(|line| !line.trim_start().starts_with("//") && !line.trim().is_empty())
         .map(|line| format!("{line}\n"))
         .collect()
 }
