@@ -373,6 +373,17 @@ fn two_heap_brute(
     p
 }
 
+/// Wythoff's P-positions on the `side x side` board by search: a queen moving left, down or
+/// diagonally toward the corner.
+fn wythoff_brute(side: usize) -> Vec<Vec<bool>> {
+    two_heap_brute(side, |a, b| {
+        let mut out: Vec<(usize, usize)> = (1..=a).map(|k| (a - k, b)).collect();
+        out.extend((1..=b).map(|k| (a, b - k)));
+        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
+        out
+    })
+}
+
 const WYTHOFF: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     for k in 1..=a {
@@ -393,12 +404,7 @@ fn two_heap_games_are_searched_named_and_drawn() {
     let dir = tempfile::tempdir().unwrap();
     // Wythoff's game: a queen moving left, down or diagonally toward the corner.
     let wythoff = explore_source(dir.path(), "wythoff.rs", WYTHOFF, &request(50, false)).unwrap();
-    let queen = two_heap_brute(50, |a, b| {
-        let mut out: Vec<(usize, usize)> = (1..=a).map(|k| (a - k, b)).collect();
-        out.extend((1..=b).map(|k| (a, b - k)));
-        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
-        out
-    });
+    let queen = wythoff_brute(50);
     assert_eq!(wythoff.p_board().unwrap(), queen);
     let report = wythoff.report();
     assert!(
@@ -458,12 +464,7 @@ fn pictures_show_the_p_positions() {
     let dir = tempfile::tempdir().unwrap();
     let game = dir.path().join("wythoff.rs");
     std::fs::write(&game, WYTHOFF).unwrap();
-    let queen = two_heap_brute(30, |a, b| {
-        let mut out: Vec<(usize, usize)> = (1..=a).map(|k| (a - k, b)).collect();
-        out.extend((1..=b).map(|k| (a, b - k)));
-        out.extend((1..=a.min(b)).map(|k| (a - k, b - k)));
-        out
-    });
+    let queen = wythoff_brute(30);
     let draw = |name: &str| {
         let picture = dir.path().join(name);
         let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
