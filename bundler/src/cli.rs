@@ -644,15 +644,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 writeln!(out, "picture: {}", path.display())?;
             }
             if emit {
-                match found.function() {
-                    Some(function) => write!(out, "\n{function}")?,
-                    None => {
-                        return Err(CliError::Explore(
-                            "no proven period to write a function from; compute further with -n"
-                                .to_string(),
-                        ))
-                    }
-                }
+                let why = match found.p_board() {
+                    Some(_) => "--emit writes G(n) of a one-heap game; this game has two heaps",
+                    None => "no proven period to write a function from; compute further with -n",
+                };
+                let function = found.function().ok_or_else(|| explore_error(why.into()))?;
+                write!(out, "\n{function}")?;
             }
         }
         Command::New { id, problems } => {

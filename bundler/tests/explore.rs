@@ -227,6 +227,20 @@ fn the_command_says_what_is_wrong() {
     let unproven = grundy(&["explore", "--octal", "0.6", "-n", "200", "--emit"]);
     assert_eq!(unproven.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&unproven.stderr).contains("no proven period"));
+    let wythoff = bundler::workspace_dir().join("docs/explore/wythoff.rs");
+    let wythoff = wythoff.to_str().unwrap();
+    for (args, message) in [
+        (&["--emit", "-n", "10"][..], "this game has two heaps"),
+        (
+            &["-n", "5000"][..],
+            "a two-heap board is at most 2000 x 2000",
+        ),
+    ] {
+        let output = grundy(&[&["explore", "--game", wythoff][..], args].concat());
+        assert_eq!(output.status.code(), Some(1));
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains(message), "{error}");
+    }
     let ok = grundy(&["explore", "--subtraction", "1,3,4", "-n", "50", "--emit"]);
     let text = String::from_utf8_lossy(&ok.stdout);
     assert!(

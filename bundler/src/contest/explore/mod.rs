@@ -92,6 +92,8 @@ const MISERE_POSITIONS: usize = 400_000;
 /// late periods of the literature (0.56 from 326,640, proven at 653,570) are within it.
 const OCTAL_LIMIT: usize = 1_000_000;
 const OCTAL_TIME: Duration = Duration::from_secs(2);
+/// The largest two-heap board: its values travel as text, 4 million of them.
+const MAX_BOARD: usize = 2000;
 /// Positions a two-heap game's board may reach.
 const BOARD_POSITIONS: usize = 8_000_000;
 
@@ -205,6 +207,11 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             if two_heap_file(path, &source)? {
                 let side = n(64);
+                if side > MAX_BOARD {
+                    return Err(format!(
+                        "-n {side}: a two-heap board is at most {MAX_BOARD} x {MAX_BOARD}"
+                    ));
+                }
                 let args = [side.to_string(), BOARD_POSITIONS.to_string()];
                 let output = run_game(path, &source, TWO_HEAP_DRIVER, &args, request)?;
                 let board = parse_board(&output, side).map_err(|e| bad_output(path, &e))?;
