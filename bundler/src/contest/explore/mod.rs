@@ -92,6 +92,41 @@ const MISERE_POSITIONS: usize = 400_000;
 /// late periods of the literature (0.56 from 326,640, proven at 653,570) are within it.
 const OCTAL_LIMIT: usize = 1_000_000;
 const OCTAL_TIME: Duration = Duration::from_secs(2);
+/// How long an octal code whose values already look periodic may go on to its proof.
+const OCTAL_PROOF_TIME: Duration = Duration::from_secs(20);
+
+/// When an octal code explored without -n stops: after [`OCTAL_TIME`], unless the values
+/// then look periodic (from n0, period p) and the proof (at 2*n0 + 2*p + t values) is
+/// within [`OCTAL_LIMIT`]: then at that length, or at [`OCTAL_PROOF_TIME`].
+struct OctalBudget {
+    max_removal: usize,
+    /// Decided at the first call past `OCTAL_TIME`: the length to go on to, if any.
+    proof_at: Option<Option<usize>>,
+}
+
+impl OctalBudget {
+    fn new(max_removal: usize) -> OctalBudget {
+        OctalBudget {
+            max_removal,
+            proof_at: None,
+        }
+    }
+
+    /// Whether to stop with `values` computed `elapsed` after the start.
+    fn spent(&mut self, values: &[u32], elapsed: Duration) -> bool {
+        if elapsed < OCTAL_TIME {
+            return false;
+        }
+        let t = self.max_removal;
+        let proof_at = *self.proof_at.get_or_insert_with(|| {
+            pattern::observed(values)
+                .filter(|f| f.saltus == 0)
+                .map(|f| 2 * f.preperiod.max(1) + 2 * f.period + t)
+                .filter(|&at| at <= OCTAL_LIMIT)
+        });
+        proof_at.is_none_or(|at| values.len() >= at) || elapsed > OCTAL_PROOF_TIME
+    }
+}
 /// The largest two-heap board: its values travel as text, 4 million of them.
 const MAX_BOARD: usize = 2000;
 /// Positions a two-heap game's board may reach.
@@ -186,13 +221,15 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
         }
         Game::Octal(code) => {
             let octal = Octal::parse(code)?;
-            // Without -n: until the period is proven (and a table's worth), up to a limit
-            // and a time: a game whose values grow (0.007) is slow to 10^6.
-            let (limit, at_least, deadline) = match request.n {
-                Some(n) => (n.max(2), n.max(2), None),
-                None => (OCTAL_LIMIT, 1000, Some(Instant::now() + OCTAL_TIME)),
+            let (values, proof) = match request.n {
+                Some(n) => octal_values::prove_period(&octal, n.max(2), n.max(2), |_| false),
+                None => {
+                    let (mut budget, start) =
+                        (OctalBudget::new(octal.max_removal()), Instant::now());
+                    let stop = |v: &[u32]| budget.spent(v, start.elapsed());
+                    octal_values::prove_period(&octal, OCTAL_LIMIT, 1000, stop)
+                }
             };
-            let (values, proof) = octal_values::prove_period(&octal, limit, at_least, deadline);
             let period = proof.map(|(p, proven_at)| Found {
                 preperiod: p.preperiod,
                 period: p.period,
@@ -537,5 +574,29 @@ fn report_misere(out: &mut String, misere: &Misere) {
             "  outcomes: period {} from n = {}, OBSERVED only",
             found.period, found.preperiod
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_octal_code_that_looks_periodic_goes_on_to_its_proof() {
+        let second = Duration::from_secs(1);
+        // Values that look periodic (period 3 from n = 10): the proof needs
+        // 2*10 + 2*3 + t values, t = 2.
+        let mut values: Vec<u32> = vec![9; 10];
+        values.extend((0..20).map(|n| n % 3));
+        let mut budget = OctalBudget::new(2);
+        assert!(!budget.spent(&values, second));
+        assert!(!budget.spent(&values[..27], 3 * second));
+        assert!(budget.spent(&values[..28], 3 * second));
+        assert!(budget.spent(&values[..27], 21 * second));
+        // Values with no period in sight stop at the time.
+        let mut budget = OctalBudget::new(2);
+        let values: Vec<u32> = (0..30).map(|n| n * n % 31).collect();
+        assert!(!budget.spent(&values, second));
+        assert!(budget.spent(&values, 3 * second));
     }
 }

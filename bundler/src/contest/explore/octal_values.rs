@@ -32,7 +32,6 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::time::Instant;
 use templates::octal::{Octal, Period};
 
 /// `G(0..=n)`, by the sparse-space method.
@@ -45,23 +44,22 @@ pub fn grundy_values(game: &Octal, n: usize) -> Vec<u32> {
 }
 
 /// Computes `G(0), G(1), ...` and checks the Guy-Smith theorem after each value, until a
-/// period is proven or `limit` values are computed or the `deadline` passes; then goes on
-/// to `at_least` values. Returns the values and the period with the number of values that
-/// proves it: the shortest prefix that does, for which the period is `find_period`'s.
+/// period is proven, `limit` values are computed, or `stop(values)` (asked once per 1024
+/// values past `at_least`) says so; then goes on to `at_least` values. Returns the values
+/// and the period with the number of values that proves it: the shortest prefix that does,
+/// for which the period is `find_period`'s.
 pub fn prove_period(
     game: &Octal,
     limit: usize,
     at_least: usize,
-    deadline: Option<Instant>,
+    mut stop: impl FnMut(&[u32]) -> bool,
 ) -> (Vec<u32>, Option<(Period, usize)>) {
     let mut sequence = Sequence::new(game);
     let mut check = PeriodCheck::new(game.max_removal());
     let mut proof = None;
     while sequence.values.len() < limit.max(at_least) {
-        // The clock once per 1024 values: reading it costs more than most values.
-        let late = || deadline.is_some_and(|d| Instant::now() > d);
         let len = sequence.values.len();
-        if len.is_multiple_of(1024) && len >= at_least && late() {
+        if len.is_multiple_of(1024) && len >= at_least && stop(&sequence.values) {
             break;
         }
         sequence.push_next();
@@ -413,7 +411,7 @@ mod tests {
                 assert_eq!(by_check, first, "{game:?} len {len}");
             }
             proven += first.is_some() as usize;
-            let (prefix, period) = prove_period(&game, 701, 0, None);
+            let (prefix, period) = prove_period(&game, 701, 0, |_| false);
             assert_eq!(period.map(|(p, _)| p), first, "{game:?}");
             assert_eq!(prefix, values[..prefix.len()], "{game:?}");
         }
@@ -445,7 +443,7 @@ mod tests {
         ] {
             let game = Octal::parse(code).unwrap();
             let t = game.max_removal();
-            let (values, period) = prove_period(&game, 700_000, 0, None);
+            let (values, period) = prove_period(&game, 700_000, 0, |_| false);
             let expected = Period {
                 preperiod: n0,
                 period: p,
