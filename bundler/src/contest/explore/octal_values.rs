@@ -271,11 +271,12 @@ impl<'a> Sequence<'a> {
 /// Pairs scanned at a time while looking for a value.
 const BLOCK: usize = 16;
 
-/// `templates::octal::find_period` as the values come: after each new value, `push(&values)`; the first
-/// `Some` is `find_period(values)` for the shortest prefix that proves a period, and it
-/// stays. A period `p` is looked at only when it could first be proven: with agreement
-/// known to start at `s` at best, at length `2*s + 2*p + t`; a mismatch found then moves `s`
-/// past it. Each `values[n] == values[n + p]` is compared at most once.
+/// `templates::octal::find_period` as the values come: after each new value,
+/// `push(&values)`; the first `Some` is `find_period(values)` for the shortest prefix that
+/// proves a period, and it stays. A period `p` is looked at only when it could first be
+/// proven: with agreement known to start at `s` at best, at length `2*s + 2*p + t`; a
+/// mismatch found then moves `s` past it. Each `values[n] == values[n + p]` is compared at
+/// most once.
 #[derive(Debug, Clone)]
 pub struct PeriodCheck {
     max_removal: usize,
