@@ -153,8 +153,9 @@ pub enum Command {
         /// An octal code as in the octal template, e.g. 0.77 (Kayles) or 0.137
         #[arg(long, value_name = "CODE")]
         octal: Option<String>,
-        /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>` (each option a list of
-        /// heaps), compiled with plain rustc and run under a time limit
+        /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>` (one heap; each option a
+        /// list of heaps) or `fn options(a: u64, b: u64) -> Vec<(u64, u64)>` (two heaps),
+        /// compiled with plain rustc and run under a time limit
         #[arg(long, value_name = "FILE", value_parser = existing(Metadata::is_file, "file"))]
         game: Option<PathBuf>,
         /// Seconds a game's Rust file may run
