@@ -183,7 +183,7 @@ impl Tables {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::mex::Mex;
     use crate::test_rng::Rng;
@@ -242,13 +242,13 @@ mod tests {
         product
     }
 
-    #[test]
-    fn matches_the_mex_definition_below_128() {
-        const N: usize = 128;
-        let mut game = vec![[0u32; N]; N];
+    /// `a ⊗ b` for `a, b < n` from the definition alone: the mex of `a'⊗b ^ a⊗b' ^ a'⊗b'`
+    /// over `a' < a`, `b' < b` (the oracle of this module's and `nimber_field`'s tests).
+    pub(crate) fn products_by_mex(n: usize) -> Vec<Vec<u64>> {
+        let mut game = vec![vec![0u32; n]; n];
         let (mut mex, mut options) = (Mex::new(), Vec::new());
-        for a in 0..N {
-            for b in 0..N {
+        for a in 0..n {
+            for b in 0..n {
                 options.clear();
                 for x in 0..a {
                     for y in 0..b {
@@ -258,10 +258,17 @@ mod tests {
                 game[a][b] = mex.of(&options);
             }
         }
+        let widen = |row: Vec<u32>| row.into_iter().map(u64::from).collect();
+        game.into_iter().map(widen).collect()
+    }
+
+    #[test]
+    fn matches_the_mex_definition_below_128() {
+        let game = products_by_mex(128);
         let nim = NimProduct::new();
         for (a, row) in game.iter().enumerate() {
             for (b, &value) in row.iter().enumerate() {
-                assert_eq!(nim.mul(a as u64, b as u64), value as u64, "{a} {b}");
+                assert_eq!(nim.mul(a as u64, b as u64), value, "{a} {b}");
             }
         }
     }

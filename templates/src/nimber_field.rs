@@ -264,7 +264,6 @@ fn mod_pow(mut a: u64, mut e: u64, m: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mex::Mex;
     use crate::test_rng::Rng;
 
     /// The powers 1, a, a^2, ... of `a` by repeated multiplication, up to the first return
@@ -293,19 +292,7 @@ mod tests {
     fn below_16_follows_the_mex_definition() {
         // a ⊗ b = mex { a'⊗b ^ a⊗b' ^ a'⊗b' : a' < a, b' < b }, from the definition alone.
         const N: usize = 64;
-        let mut game = vec![[0u64; N]; N];
-        let (mut mex, mut options) = (Mex::new(), Vec::new());
-        for a in 0..N {
-            for b in 0..N {
-                options.clear();
-                for x in 0..a {
-                    for y in 0..b {
-                        options.push((game[x][b] ^ game[a][y] ^ game[x][y]) as u32);
-                    }
-                }
-                game[a][b] = mex.of(&options) as u64;
-            }
-        }
+        let game = crate::nimber::tests::products_by_mex(N);
         let field = NimField::new();
         for a in 0..N as u64 {
             for b in 0..N as u64 {
