@@ -55,12 +55,13 @@ pub fn winning_move_count(piles: &[u64]) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// Whether the player to move wins, trying every real move.
-    fn wins(piles: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    /// Whether the player to move wins, trying every real move (also the oracle of
+    /// `xor_convolution`'s tests).
+    pub(crate) fn wins(piles: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
         if let Some(&w) = memo.get(piles) {
             return w;
         }

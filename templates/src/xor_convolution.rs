@@ -348,30 +348,6 @@ mod tests {
         assert_eq!(xor_convolution(&[], &[], P1), vec![0]);
     }
 
-    /// Whether the player to move wins Nim on `piles`, trying every move.
-    fn mover_wins(piles: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-        let mut key = piles.clone();
-        key.sort_unstable();
-        if let Some(&w) = memo.get(&key) {
-            return w;
-        }
-        let mut win = false;
-        'search: for i in 0..piles.len() {
-            let size = piles[i];
-            for leave in 0..size {
-                piles[i] = leave;
-                let lost = !mover_wins(piles, memo);
-                piles[i] = size;
-                if lost {
-                    win = true;
-                    break 'search;
-                }
-            }
-        }
-        memo.insert(key, win);
-        win
-    }
-
     #[test]
     fn counts_lost_nim_positions_like_enumeration() {
         // Sizes allowed per pile: a set S; count sequences of n piles from S that the mover
@@ -394,7 +370,7 @@ mod tests {
                     let mut piles: Vec<u64> = (0..n as usize)
                         .map(|i| allowed[code / allowed.len().pow(i as u32) % allowed.len()])
                         .collect();
-                    if !mover_wins(&mut piles, &mut memo) {
+                    if !crate::nim::tests::wins(&mut piles, &mut memo) {
                         lost += 1;
                     }
                 }
