@@ -283,22 +283,15 @@ impl<'a> JsonObject<'a> {
         }
         let bytes = plain.as_bytes();
         let open = plain.find('{').expect("an object has a `{`");
-        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        let (mut depth, mut strings) = (0usize, JsonStrings::default());
         let mut pieces = Vec::new();
         let mut start = open + 1;
         let mut close = open;
         for (i, &b) in bytes.iter().enumerate().skip(open) {
-            if in_string {
-                match b {
-                    _ if escaped => escaped = false,
-                    b'\\' => escaped = true,
-                    b'"' => in_string = false,
-                    _ => {}
-                }
+            if strings.contains(b) {
                 continue;
             }
             match b {
-                b'"' => in_string = true,
                 b'{' | b'[' => depth += 1,
                 b'}' | b']' => {
                     depth -= 1;
@@ -344,24 +337,41 @@ impl<'a> JsonObject<'a> {
     }
 }
 
+/// Whether each byte of JSON text, fed in order, belongs to a string (its quotes included):
+/// both scans of a snippets file need it.
+#[derive(Default)]
+struct JsonStrings {
+    in_string: bool,
+    escaped: bool,
+}
+
+impl JsonStrings {
+    fn contains(&mut self, b: u8) -> bool {
+        if self.in_string {
+            match b {
+                _ if self.escaped => self.escaped = false,
+                b'\\' => self.escaped = true,
+                b'"' => self.in_string = false,
+                _ => {}
+            }
+            true
+        } else {
+            self.in_string = b == b'"';
+            self.in_string
+        }
+    }
+}
+
 /// `text` with each `//` and `/* */` comment outside strings turned into spaces, its line
 /// breaks kept.
 fn blank_comments(text: &str) -> Result<String, String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
-    let (mut i, mut in_string, mut escaped) = (0, false, false);
+    let (mut i, mut strings) = (0, JsonStrings::default());
     while i < bytes.len() {
         let b = bytes[i];
-        if in_string {
-            match b {
-                _ if escaped => escaped = false,
-                b'\\' => escaped = true,
-                b'"' => in_string = false,
-                _ => {}
-            }
-        } else if b == b'"' {
-            in_string = true;
-        } else if bytes[i..].starts_with(b"//") || bytes[i..].starts_with(b"/*") {
+        let comment = bytes[i..].starts_with(b"//") || bytes[i..].starts_with(b"/*");
+        if !strings.contains(b) && comment {
             let end = if bytes[i + 1] == b'/' {
                 text[i..].find('\n').map_or(text.len(), |n| i + n)
             } else {
