@@ -102,19 +102,21 @@ fn compile_and_run(dir: &Path, source: &str, input: &str) -> String {
         "{}",
         String::from_utf8_lossy(&rustc.stderr)
     );
-    let mut child = Command::new(dir.join("sub"))
+    let output = with_stdin(&mut Command::new(dir.join("sub")), input.as_bytes());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// Runs `command` with `input` on its standard input; its output.
+fn with_stdin(command: &mut Command, input: &[u8]) -> Output {
+    let mut child = command
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
     use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
 }
 
 #[test]
@@ -162,36 +164,14 @@ fn a_solution_on_stdin_bundles() {
     let away = Away::new();
     let solution =
         "use templates::nim::nim_sum;\n\nfn main() {\n    println!(\"{}\", nim_sum(&[1, 2]));\n}\n";
-    let mut child = away
-        .command(&["bundle", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(solution.as_bytes())
-        .unwrap();
-    let bundle = text(&child.wait_with_output().unwrap());
+    let bundle = text(&with_stdin(
+        &mut away.command(&["bundle", "-"]),
+        solution.as_bytes(),
+    ));
     assert_eq!(compile_and_run(&away.work(), &bundle, ""), "3\n");
     // An error names where the solution came from.
-    let mut child = away
-        .command(&["bundle", "-"])
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"use templates::nim::nmi_sum;\nfn main() {}\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let typo = b"use templates::nim::nmi_sum;\nfn main() {}\n";
+    let output = with_stdin(&mut away.command(&["bundle", "-"]), typo);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(!output.status.success());
     assert!(stderr.starts_with("error: <stdin>:1:"), "{stderr}");
