@@ -235,6 +235,7 @@ fn the_command_says_what_is_wrong() {
             &["-n", "5000"][..],
             "a two-heap board is at most 2000 x 2000",
         ),
+        (&["--misere"][..], "misere outcomes are for one-heap games"),
     ] {
         let output = grundy(&[&["explore", "--game", wythoff][..], args].concat());
         assert_eq!(output.status.code(), Some(1));

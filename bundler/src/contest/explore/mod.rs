@@ -206,6 +206,19 @@ fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
 /// Explores `game` as `request` asks.
 pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
     let n = |default: usize| request.n.unwrap_or(default).max(2);
+    // A game's file is read, and its shape checked, once and before any work.
+    let file = match game {
+        Game::Rust(path) => {
+            let source = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let two_heaps = two_heap_file(path, &source)?;
+            if two_heaps && request.misere {
+                return Err("misere outcomes are for one-heap games".into());
+            }
+            Some((source, two_heaps))
+        }
+        _ => None,
+    };
     let mut found = match game {
         Game::Subtraction(moves) => {
             if moves.is_empty() || moves.contains(&0) {
@@ -240,9 +253,8 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
             one_heap(game, values, period, known)
         }
         Game::Rust(path) => {
-            let source = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            if two_heap_file(path, &source)? {
+            let (source, two_heaps) = file.as_ref().expect("read above");
+            if *two_heaps {
                 let side = n(64);
                 if side > MAX_BOARD {
                     return Err(format!(
@@ -250,7 +262,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
                     ));
                 }
                 let args = [side.to_string(), BOARD_POSITIONS.to_string()];
-                let output = run_game(path, &source, TWO_HEAP_DRIVER, &args, request)?;
+                let output = run_game(path, source, TWO_HEAP_DRIVER, &args, request)?;
                 let board = parse_board(&output, side).map_err(|e| bad_output(path, &e))?;
                 Exploration {
                     game: game.clone(),
@@ -261,7 +273,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
                 }
             } else {
                 let args = [n(1000).to_string(), "values".to_string()];
-                let output = run_game(path, &source, ONE_HEAP_DRIVER, &args, request)?;
+                let output = run_game(path, source, ONE_HEAP_DRIVER, &args, request)?;
                 let values = parse_values(&output).map_err(|e| bad_output(path, &e))?;
                 let known = closed_form::one_heap(&values);
                 one_heap(game, values, None, known)
@@ -269,7 +281,19 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
         }
     };
     if request.misere {
-        found.misere = Some(misere(game, request)?);
+        let (path, source) = match (game, file) {
+            (Game::Rust(path), Some((source, _))) => (path.clone(), source),
+            (Game::Subtraction(moves), _) => (
+                PathBuf::from("subtraction set"),
+                format!(
+                    "fn options(n: u64) -> Vec<Vec<u64>> {{\n    [{}].iter().filter(|&&s| s <= n).map(|&s| vec![n - s]).collect()\n}}\n",
+                    moves.iter().map(|m| format!("{m}u64")).collect::<Vec<_>>().join(", ")
+                ),
+            ),
+            (Game::Octal(code), _) => (PathBuf::from(code), octal_options(&Octal::parse(code)?)),
+            (Game::Rust(_), None) => unreachable!("a game's file is read above"),
+        };
+        found.misere = Some(misere(&path, &source, request)?);
     }
     Ok(found)
 }
@@ -334,33 +358,16 @@ fn parse_board(output: &str, side: usize) -> Result<Vec<Vec<u32>>, String> {
     Ok(board)
 }
 
-/// Misere outcomes of single heaps, through the one-heap driver: a subtraction set or an
-/// octal code is written out as its `options` first.
-fn misere(game: &Game, request: &Request) -> Result<Misere, String> {
-    let (path, source) = match game {
-        Game::Subtraction(moves) => (
-            PathBuf::from("subtraction set"),
-            format!(
-                "fn options(n: u64) -> Vec<Vec<u64>> {{\n    [{}].iter().filter(|&&s| s <= n).map(|&s| vec![n - s]).collect()\n}}\n",
-                moves.iter().map(|m| format!("{m}u64")).collect::<Vec<_>>().join(", ")
-            ),
-        ),
-        Game::Octal(code) => (PathBuf::from(code), octal_options(&Octal::parse(code)?)),
-        Game::Rust(path) => (
-            path.clone(),
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?,
-        ),
-    };
-    if two_heap_file(&path, &source)? {
-        return Err("misere outcomes are for one-heap games".into());
-    }
+/// Misere outcomes of single heaps, through the one-heap driver, for the one-heap game whose
+/// `options` are in `source` (a file's, or written out for a subtraction set or octal code).
+fn misere(path: &Path, source: &str, request: &Request) -> Result<Misere, String> {
     let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
     let args = [
         heaps.to_string(),
         "misere".into(),
         MISERE_POSITIONS.to_string(),
     ];
-    let output = run_game(&path, &source, ONE_HEAP_DRIVER, &args, request)?;
+    let output = run_game(path, source, ONE_HEAP_DRIVER, &args, request)?;
     let mut lines = output.lines();
     let p_positions: Vec<bool> = lines
         .next()
