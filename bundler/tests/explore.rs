@@ -330,6 +330,15 @@ fn a_game_in_a_rust_file_is_explored_and_its_faults_are_named() {
             .contains("three.rs:2:4: `fn options` must be `fn options(n: u64) -> Vec<Vec<u64>>`"),
         "{wrong_signature}"
     );
+    // Unclosed: said at the file's own line, not in the driver that rustc would see after it.
+    let unclosed = error_of(
+        "unclosed.rs",
+        "fn options(n: u64) -> Vec<Vec<u64>> {\n    vec![vec![n]]\n",
+    );
+    assert!(
+        unclosed.contains("unclosed.rs:1:37: syntax error: unclosed `{`"),
+        "{unclosed}"
+    );
     let no_options = error_of(
         "none.rs",
         "fn moves(n: u64) -> Vec<u64> {\n    vec![n]\n}\n",

@@ -7,7 +7,7 @@
 pub mod cfg;
 pub mod check;
 pub mod crates;
-mod diagnose;
+pub(crate) mod diagnose;
 pub mod emit;
 mod error;
 pub mod judges;

@@ -166,12 +166,12 @@ const ONE_HEAP: &str = "fn options(n: u64) -> Vec<Vec<u64>>";
 const TWO_HEAPS: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)>";
 
 /// Whether the game in `source` (from `path`) is of two heaps, from its `fn options`: one
-/// of the two signatures `explore` knows, or an error at the function's line and column.
-/// A file syn cannot parse is taken as one heap, for rustc to say what is wrong and where.
+/// of the two signatures `explore` knows, or an error at the function's line and column. A
+/// syntax error is said here, at the file's own line: rustc, given the file with the driver
+/// after it, would place an unclosed delimiter in the driver.
 fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
-    let Ok(file) = syn::parse_file(source) else {
-        return Ok(false);
-    };
+    let file = syn::parse_file(source)
+        .map_err(|e| crate::bundle::diagnose::explain(path, source, &e).to_string())?;
     let Some(options) = file.items.iter().find_map(|item| match item {
         syn::Item::Fn(f) if f.sig.ident == "options" => Some(&f.sig),
         _ => None,
