@@ -75,13 +75,22 @@ pub fn prove_period(
     (sequence.values, proof)
 }
 
-/// `G(0), G(1), ...` one at a time, each the mex of its options, found in two ways.
+/// `G(0), G(1), ...` one at a time, each the mex of its options.
 ///
-/// Sparse space: a heap's class is the parity of `G(n) & mask`, flipped for odd `n` when
-/// `by_heap`. Two heaps of one class that total `m` xor to a value of parity `by_heap & m`:
-/// every option of the other parity has a heap of the rare class, so going through the
-/// rare heaps finds them all; a value of the same parity is an option only if some pair
-/// shows it, and the scan of the pairs stops as soon as one does.
+/// A split leaving `m` has the options `G(a) ^ G(m - a)`, `1 <= a <= m / 2`. From the
+/// smallest value not yet marked, each value is looked for in the pairs not yet marked, a
+/// vector of pairs at a time (`Mirror`); where it first shows, the pairs up to there are
+/// marked one by one (they show the next values too). A value no pair shows is the mex,
+/// found missing by a full scan of the pairs, unless one of these spares it:
+///
+/// Sparse space (`Classes`): a heap's class is the parity of `G(n) & mask`, flipped for odd
+/// `n` when `by_heap`. Two heaps of one class that total `m` xor to a value of parity
+/// `by_heap & m`: every option of the other parity has a heap of the rare class, so going
+/// through the rare heaps marks them all, and a value of that parity is never looked for.
+/// Whether that pays depends on the game (0.6: 1,600 rare heaps by 10^6; 0.007: one in
+/// seven), so it is tried: after each choice of classes, `TRIAL` heaps with them, as many
+/// without, and the way that did less work (`Work`, counted, not timed, so every machine
+/// computes alike) goes on to the next choice.
 ///
 /// Periodic tail: while `G(n0..len)` repeats with period `p` (seen, not proven), a split
 /// leaving `m` whose pairs' smaller heaps reach a period into the tail has the options of
@@ -91,11 +100,15 @@ struct Sequence<'a> {
     /// Each `k` whose digit allows two heaps, in increasing order.
     splits: Vec<usize>,
     values: Vec<u32>,
-    mask: u32,
-    by_heap: bool,
-    rare_class: u32,
+    mirror: Mirror,
+    /// The sparse space with the fewest rare heaps at the last choice, if any.
+    classes: Option<Classes>,
+    /// Whether the rare heaps are gone through, or every value is looked for in the pairs.
+    use_classes: bool,
     /// The heaps `n >= 1` of the rare class, in increasing order.
-    rare: Vec<usize>,
+    rare: Vec<u32>,
+    work: Work,
+    trial: Option<Trial>,
     /// `(n0, p)`: `G(i + p) == G(i)` for `n0 <= i < len - p`.
     tail: Option<(usize, usize)>,
     /// By `m % p`: the options of a split leaving `m`, once `m` is large enough.
@@ -105,6 +118,74 @@ struct Sequence<'a> {
     seen: Vec<u32>,
 }
 
+/// A sparse space: see `Sequence`.
+#[derive(Debug, Clone, Copy)]
+struct Classes {
+    mask: u32,
+    by_heap: bool,
+    rare_class: u32,
+}
+
+impl Classes {
+    fn is_rare(self, n: usize, value: u32) -> bool {
+        (value & self.mask).count_ones() & 1 ^ (self.by_heap && n % 2 == 1) as u32
+            == self.rare_class
+    }
+
+    /// Whether two heaps of one class totalling `m` can xor to `value`.
+    fn pairs_reach(self, m: usize, value: u32) -> bool {
+        (value & self.mask).count_ones() & 1 == (self.by_heap && m % 2 == 1) as u32
+    }
+}
+
+/// Work done so far, in units of about one pair marked: a rare heap gone through reads a
+/// value far from the last one (two units); pairs searched are read a vector at a time.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+struct Work(u64);
+
+impl Work {
+    fn marked(&mut self, pairs: usize) {
+        self.0 += pairs as u64;
+    }
+
+    fn went_through_rare(&mut self, heaps: usize) {
+        self.0 += 2 * heaps as u64;
+    }
+
+    fn searched(&mut self, pairs: usize) {
+        self.0 += pairs as u64 / 16;
+    }
+
+    fn since(self, start: Work) -> u64 {
+        self.0 - start.0
+    }
+}
+
+/// Classes on trial: `heaps` heaps from `start` with them, then as many without; `at`, the
+/// work at the start of the current part.
+#[derive(Debug, Clone, Copy)]
+enum Trial {
+    With {
+        start: usize,
+        heaps: usize,
+        at: Work,
+    },
+    Without {
+        start: usize,
+        heaps: usize,
+        at: Work,
+        with: u64,
+    },
+}
+
+/// Heaps computed each way in a trial of the classes (a quarter of the values at most).
+const TRIAL: usize = 256;
+
+/// The first pairs of a split show a new value every few: they are marked a block at a
+/// time, without searching, up to here.
+const MARK_FIRST: usize = 256;
+const BLOCK: usize = 16;
+
 impl<'a> Sequence<'a> {
     fn new(game: &'a Octal) -> Sequence<'a> {
         let digits = game.digits();
@@ -113,24 +194,20 @@ impl<'a> Sequence<'a> {
             digits,
             splits: splits.collect(),
             values: Vec::new(),
-            // Every heap rare (mask 0, class 0) until `choose_classes`: the naive method.
-            mask: 0,
-            by_heap: false,
-            rare_class: 0,
+            mirror: Mirror::Narrow(Lanes::new()),
+            classes: None,
+            use_classes: false,
             rare: Vec::new(),
+            work: Work::default(),
+            trial: None,
             tail: None,
             tail_xors: Vec::new(),
             seen: vec![0; 2],
         }
     }
 
-    fn class(&self, n: usize) -> u32 {
-        (self.values[n] & self.mask).count_ones() & 1 ^ (self.by_heap && n % 2 == 1) as u32
-    }
-
     /// The mask (of the low 12 bits: values pass 1000 in 0.006, 0.007) and `by_heap` that
-    /// leave the fewest rare heaps so far.
-    /// A heap of the rare class is also the one whose value needs a full scan of the pairs.
+    /// leave the fewest rare heaps so far, if under half.
     fn choose_classes(&mut self) {
         let Some(&first_split) = self.splits.first() else {
             return;
@@ -144,28 +221,35 @@ impl<'a> Sequence<'a> {
         // By heap parity, the rare class of pairs xoring to a value is that of `k`: one
         // class for all splits only if the `k` are all odd or all even.
         let one_parity = self.splits.iter().all(|k| (k ^ first_split) % 2 == 0);
-        let mut best = (usize::MAX, 0, false);
+        let mut best: Option<(usize, Classes)> = None;
         for by_heap in [false, true].into_iter().filter(|&b| !b || one_parity) {
             let rare_class = (by_heap && first_split % 2 == 1) as u32;
             for mask in 0..width as u32 {
+                let classes = Classes {
+                    mask,
+                    by_heap,
+                    rare_class,
+                };
                 let mut rare = 0;
                 for (parity, count) in count.iter().enumerate() {
                     for (v, &c) in count.iter().enumerate() {
-                        let flip = by_heap && parity == 1;
-                        if (v as u32 & mask).count_ones() & 1 ^ flip as u32 == rare_class {
-                            rare += c;
-                        }
+                        rare += c * usize::from(classes.is_rare(parity, v as u32));
                     }
                 }
-                if rare < best.0 {
-                    best = (rare, mask, by_heap);
+                if best.is_none_or(|(fewest, _)| rare < fewest) {
+                    best = Some((rare, classes));
                 }
             }
         }
-        (self.mask, self.by_heap) = (best.1, best.2);
-        self.rare_class = (self.by_heap && first_split % 2 == 1) as u32;
-        let rare = (1..self.values.len()).filter(|&n| self.class(n) == self.rare_class);
-        self.rare = rare.collect();
+        let g = &self.values;
+        self.classes = best
+            .filter(|&(rare, _)| 2 * rare < g.len())
+            .map(|(_, classes)| classes);
+        self.rare.clear();
+        if let Some(classes) = self.classes {
+            let rare = (1..g.len()).filter(|&n| classes.is_rare(n, g[n]));
+            self.rare.extend(rare.map(|n| n as u32));
+        }
     }
 
     /// The smallest period of the latter half of the values, if any, from where it starts.
@@ -184,17 +268,50 @@ impl<'a> Sequence<'a> {
         }
     }
 
-    fn push_next(&mut self) {
-        let n = self.values.len();
+    /// Classes chosen again at each power of two, then tried, then kept or left.
+    fn plan(&mut self, n: usize) {
+        match self.trial {
+            Some(Trial::With { start, heaps, at }) if n == start + heaps => {
+                self.trial = Some(Trial::Without {
+                    start: n,
+                    heaps,
+                    at: self.work,
+                    with: self.work.since(at),
+                });
+                self.use_classes = false;
+            }
+            Some(Trial::Without {
+                start,
+                heaps,
+                at,
+                with,
+            }) if n == start + heaps => {
+                self.use_classes = with <= self.work.since(at);
+                self.trial = None;
+            }
+            _ => {}
+        }
         if n >= 64 && n.is_power_of_two() {
             self.choose_classes();
             if self.tail.is_none() {
                 self.find_tail();
             }
+            self.use_classes = self.classes.is_some();
+            self.trial = self.classes.map(|_| Trial::With {
+                start: n,
+                heaps: TRIAL.min(n / 4),
+                at: self.work,
+            });
         }
+    }
+
+    fn push_next(&mut self) {
+        let n = self.values.len();
+        self.plan(n);
+        let use_classes = self.use_classes;
         let (g, seen, stamp) = (&self.values, &mut self.seen, n as u32 + 1);
-        // The splits (by what they leave) whose pairs of one class are not all marked.
-        let mut unscanned = Vec::new();
+        // The splits, by what they leave, whose pairs are not all marked; largest first.
+        let mut pending = Vec::new();
         for (k, &d) in self.digits.iter().enumerate().take(n + 1) {
             let rest = n - k;
             if d & 1 != 0 && rest == 0 {
@@ -222,43 +339,63 @@ impl<'a> Sequence<'a> {
                     }
                 }
                 _ => {
-                    let below = self.rare.partition_point(|&a| a < rest);
-                    for &a in &self.rare[..below] {
-                        seen[(g[a] ^ g[rest - a]) as usize] = stamp;
+                    if use_classes {
+                        let below = self.rare.partition_point(|&a| (a as usize) < rest);
+                        self.mirror
+                            .mark_with(rest, &self.rare[..below], seen, stamp);
+                        self.work.went_through_rare(below);
                     }
-                    unscanned.push(rest);
+                    pending.push(rest);
                 }
             }
         }
-        // A value of the class of pairs is looked for in their pairs, a block at a time
-        // from each split (a value may come from one alone); all scanned, all are marked.
-        let top = unscanned.first().map_or(0, |&rest| rest / 2);
-        let (mut v, mut scanned) = (0, 0);
+        let classes = self.classes.filter(|_| use_classes);
+        let mut scanned = 0;
+        let mut v = 0;
         loop {
             while seen[v] == stamp {
                 v += 1;
             }
-            let parity = (v as u32 & self.mask).count_ones() % 2;
-            let by_heap = self.by_heap;
-            let may_pair = unscanned
-                .iter()
-                .any(|&rest| parity == (by_heap && rest % 2 == 1) as u32);
-            if !may_pair || scanned >= top {
-                break;
-            }
-            for &rest in &unscanned {
-                for a in scanned + 1..=(scanned + BLOCK).min(rest / 2) {
-                    seen[(g[a] ^ g[rest - a]) as usize] = stamp;
+            let reach = |rest: usize| {
+                scanned < rest / 2 && classes.is_none_or(|c| c.pairs_reach(rest, v as u32))
+            };
+            let mut first = None;
+            if scanned < MARK_FIRST {
+                first = pending
+                    .iter()
+                    .any(|&rest| reach(rest))
+                    .then_some(scanned + BLOCK);
+            } else {
+                for &rest in pending.iter().filter(|&&rest| reach(rest)) {
+                    let at = self
+                        .mirror
+                        .first_pair_showing(rest, scanned + 1, rest / 2, v as u32);
+                    self.work.searched(at.unwrap_or(rest / 2) - scanned);
+                    first = match (first, at) {
+                        (Some(first), Some(at)) => Some(first.min(at)),
+                        (first, at) => first.or(at),
+                    };
                 }
             }
-            scanned += BLOCK;
+            let Some(upto) = first else {
+                break;
+            };
+            for &rest in pending.iter().filter(|&&rest| scanned < rest / 2) {
+                let to = upto.min(rest / 2);
+                self.mirror.mark_pairs(rest, scanned + 1, to, seen, stamp);
+                self.work.marked(to - scanned);
+            }
+            scanned = upto;
         }
-        self.values.push(v as u32);
-        if 2 * (v + 1).next_power_of_two() > self.seen.len() {
-            self.seen.resize(2 * (v + 1).next_power_of_two(), 0);
+        let v = v as u32;
+        self.values.push(v);
+        self.mirror.push(v);
+        if 2 * (v as usize + 1).next_power_of_two() > self.seen.len() {
+            self.seen
+                .resize(2 * (v as usize + 1).next_power_of_two(), 0);
         }
-        if n > 0 && self.class(n) == self.rare_class {
-            self.rare.push(n);
+        if n > 0 && self.classes.is_some_and(|classes| classes.is_rare(n, v)) {
+            self.rare.push(n as u32);
         }
         if let Some((n0, p)) = self.tail {
             if n >= n0 + p && self.values[n] != self.values[n - p] {
@@ -268,8 +405,149 @@ impl<'a> Sequence<'a> {
     }
 }
 
-/// Pairs scanned at a time while looking for a value.
-const BLOCK: usize = 16;
+/// `G(0..len)` twice, forwards and backwards, so that the pairs `(a, m - a)` of a split are
+/// read in one direction from both and compared a vector at a time; in `u16` while every
+/// value fits (twice the lanes of `u32`: 0.004 and 0.007 to 10^5 in 1.45 and 1.34 s, not
+/// 1.73 and 1.77 s).
+enum Mirror {
+    Narrow(Lanes<u16>),
+    Wide(Lanes<u32>),
+}
+
+struct Lanes<T> {
+    forward: Vec<T>,
+    /// `backward[backward.len() - 1 - i] == G(i)`; doubled (and moved up) when full.
+    backward: Vec<T>,
+}
+
+/// The same call on the lanes of either width.
+macro_rules! each_width {
+    ($mirror:expr, $lanes:ident => $call:expr) => {
+        match $mirror {
+            Mirror::Narrow($lanes) => $call,
+            Mirror::Wide($lanes) => $call,
+        }
+    };
+}
+
+impl Mirror {
+    fn push(&mut self, value: u32) {
+        match self {
+            Mirror::Narrow(lanes) => match u16::try_from(value) {
+                Ok(narrow) => lanes.push(narrow),
+                Err(_) => {
+                    let mut wide = Lanes::new();
+                    for &g in &lanes.forward {
+                        wide.push(u32::from(g));
+                    }
+                    wide.push(value);
+                    *self = Mirror::Wide(wide);
+                }
+            },
+            Mirror::Wide(lanes) => lanes.push(value),
+        }
+    }
+
+    /// `seen[G(a) ^ G(m - a)] = stamp` for every `a` in `from..=to`; `seen.len()` is a power
+    /// of two above every xor.
+    fn mark_pairs(&self, m: usize, from: usize, to: usize, seen: &mut [u32], stamp: u32) {
+        each_width!(self, lanes => lanes.mark_pairs(m, from, to, seen, stamp))
+    }
+
+    /// `seen[G(a) ^ G(m - a)] = stamp` for every `a` in `heaps`, all under `m`.
+    fn mark_with(&self, m: usize, heaps: &[u32], seen: &mut [u32], stamp: u32) {
+        each_width!(self, lanes => lanes.mark_with(m, heaps, seen, stamp))
+    }
+
+    /// The first `a` in `from..=to` with `G(a) ^ G(m - a) == value` (`a <= m - a`), if any.
+    fn first_pair_showing(&self, m: usize, from: usize, to: usize, value: u32) -> Option<usize> {
+        each_width!(self, lanes => lanes.first_pair_showing(m, from, to, value))
+    }
+}
+
+impl<T> Lanes<T>
+where
+    T: Copy + Default + Eq + std::ops::BitXor<Output = T> + Into<u32> + TryFrom<u32>,
+{
+    fn new() -> Lanes<T> {
+        Lanes {
+            forward: Vec::new(),
+            backward: vec![T::default(); 1024],
+        }
+    }
+
+    fn push(&mut self, value: T) {
+        let (len, cap) = (self.forward.len(), self.backward.len());
+        if len == cap {
+            let mut backward = vec![T::default(); 2 * cap];
+            backward[cap..].copy_from_slice(&self.backward);
+            self.backward = backward;
+        }
+        let cap = self.backward.len();
+        self.backward[cap - 1 - len] = value;
+        self.forward.push(value);
+    }
+
+    /// `G(from..=to)` and `G(m - from), G(m - from - 1), ..., G(m - to)`; `from >= 1` and
+    /// `m <= len` (a split taking nothing leaves the heap being computed).
+    fn pairs(&self, m: usize, from: usize, to: usize) -> (&[T], &[T]) {
+        let start = self.backward.len() - 1 + from - m;
+        (
+            &self.forward[from..=to],
+            &self.backward[start..=start + to - from],
+        )
+    }
+
+    fn mark_pairs(&self, m: usize, from: usize, to: usize, seen: &mut [u32], stamp: u32) {
+        let (left, right) = self.pairs(m, from, to);
+        // A power of two: the mask spares a bounds check per pair.
+        let mask = seen.len() - 1;
+        for (&a, &b) in left.iter().zip(right) {
+            seen[(a ^ b).into() as usize & mask] = stamp;
+        }
+    }
+
+    fn mark_with(&self, m: usize, heaps: &[u32], seen: &mut [u32], stamp: u32) {
+        let end = self.backward.len() - 1;
+        let mask = seen.len() - 1;
+        for &a in heaps {
+            let a = a as usize;
+            seen[(self.forward[a] ^ self.backward[end + a - m]).into() as usize & mask] = stamp;
+        }
+    }
+
+    fn first_pair_showing(&self, m: usize, from: usize, to: usize, value: u32) -> Option<usize> {
+        // Two values of the lanes' width never xor to a wider one.
+        let value = T::try_from(value).ok()?;
+        let (left, right) = self.pairs(m, from, to);
+        let chunk = left
+            .chunks(SEARCH_CHUNK)
+            .zip(right.chunks(SEARCH_CHUNK))
+            .position(|(l, r)| any_xor_equal(l, r, value))?;
+        let start = chunk * SEARCH_CHUNK;
+        let within = left[start..]
+            .iter()
+            .zip(&right[start..])
+            .position(|(&a, &b)| a ^ b == value)?;
+        Some(from + start + within)
+    }
+}
+
+/// Pairs compared between two checks for a hit.
+const SEARCH_CHUNK: usize = 256;
+
+/// Whether `left[i] ^ right[i] == value` for some `i`, without a branch in the loop, so the
+/// compiler reads whole vectors.
+fn any_xor_equal<T: Copy + Eq + std::ops::BitXor<Output = T>>(
+    left: &[T],
+    right: &[T],
+    value: T,
+) -> bool {
+    left.iter()
+        .zip(right)
+        .fold(0u8, |hit, (&a, &b)| hit | u8::from(a ^ b == value))
+        != 0
+}
 
 /// `templates::octal::find_period` as the values come: after each new value,
 /// `push(&values)`; the first `Some` is `find_period(values)` for the shortest prefix that
@@ -395,6 +673,53 @@ mod tests {
                 "{code}"
             );
         }
+    }
+
+    #[test]
+    fn the_mirror_reads_the_pairs_the_values_make_in_either_width() {
+        let mut rng = fastrand::Rng::with_seed(0x3117_0a5e_0000_0003);
+        let (mut values, mut mirror) = (Vec::new(), Mirror::Narrow(Lanes::new()));
+        let mut seen = vec![0u32; 1 << 17];
+        // Past 1024 values the lanes double; from 1500 a value needs 17 bits: all are widened.
+        for len in 1..2000u32 {
+            let value = rng.u32(..if len < 1500 { 1 << 16 } else { 1 << 17 });
+            values.push(value);
+            mirror.push(value);
+            if len < 2 {
+                continue;
+            }
+            let m = rng.usize(2..=values.len());
+            let from = rng.usize(1..=m / 2);
+            let to = rng.usize(from..=m / 2);
+            let xors: Vec<u32> = (from..=to).map(|a| values[a] ^ values[m - a]).collect();
+            let wanted = [xors[rng.usize(..xors.len())], rng.u32(..1 << 17)];
+            for value in wanted {
+                let first = xors.iter().position(|&x| x == value).map(|i| from + i);
+                assert_eq!(mirror.first_pair_showing(m, from, to, value), first);
+            }
+            if len % 16 != 0 {
+                continue; // the marks are read back from the whole table: now and then
+            }
+            mirror.mark_pairs(m, from, to, &mut seen, len);
+            let mut marked: Vec<u32> = (0..1 << 17).filter(|&x| seen[x as usize] == len).collect();
+            let mut expected = xors.clone();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(marked, expected, "len {len} m {m} {from}..={to}");
+            let heaps: Vec<u32> = (1..m as u32).filter(|_| rng.bool()).collect();
+            mirror.mark_with(m, &heaps, &mut seen, len + 10_000);
+            marked = (0..1 << 17)
+                .filter(|&x| seen[x as usize] == len + 10_000)
+                .collect();
+            expected = heaps
+                .iter()
+                .map(|&a| values[a as usize] ^ values[m - a as usize])
+                .collect();
+            expected.sort_unstable();
+            expected.dedup();
+            assert_eq!(marked, expected, "len {len} m {m}");
+        }
+        assert!(matches!(mirror, Mirror::Wide(_)));
     }
 
     #[test]
