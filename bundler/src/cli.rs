@@ -651,6 +651,17 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 };
                 let function = found.function().ok_or_else(|| explore_error(why.into()))?;
                 write!(out, "\n{function}")?;
+                let smallest = crate::bundle::judges::JUDGES
+                    .iter()
+                    .filter_map(|judge| Some((judge.limit?.0, judge.title)))
+                    .min();
+                if let Some((limit, title)) = smallest.filter(|&(limit, _)| function.len() > limit)
+                {
+                    eprintln!(
+                        "note: the function is {} bytes; {title} takes a source of at most {limit}",
+                        function.len()
+                    );
+                }
             }
         }
         Command::New { id, problems } => {

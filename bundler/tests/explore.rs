@@ -212,6 +212,38 @@ fn emitted_functions_compile_and_answer_every_heap() {
 }
 
 #[test]
+fn an_emitted_function_longer_than_a_judge_takes_is_told() {
+    // S = {1, 40000}: G = 0, 1 alternating up to 40000, then 2 ...: period 40001 from 0
+    // (two moves a < b: period a + b), so a table of 40001 values, about 120 KB.
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args([
+            "explore",
+            "--subtraction",
+            "1,40000",
+            "-n",
+            "100000",
+            "--emit",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let (text, note) = (
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr),
+    );
+    assert!(text.contains("period 40001 from n = 0: PROVEN"), "{text}");
+    let function = &text[text.find("/// Grundy value").unwrap()..];
+    assert!(function.len() > 65536);
+    assert_eq!(
+        note.trim_end(),
+        format!(
+            "note: the function is {} bytes; Codeforces takes a source of at most 65536",
+            function.len()
+        )
+    );
+}
+
+#[test]
 fn the_command_says_what_is_wrong() {
     let grundy = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_grundy"))

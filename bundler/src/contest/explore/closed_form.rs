@@ -43,17 +43,27 @@ pub fn subtraction(moves: &[usize]) -> Option<Known> {
 }
 
 /// The octal template, for a code whose period is proven by `limit` values: it proves the
-/// period itself when the program starts and answers any heap.
+/// period itself when the program starts and answers any heap, in O(limit^2), so only up
+/// to `TEMPLATE_PROOF_HEAPS`; past that the report points to `--emit` instead.
 pub fn octal(code: &str, limit: usize) -> Option<Known> {
-    known(
+    let text = if limit <= TEMPLATE_PROOF_HEAPS {
         format!(
             "the octal template: `use templates::octal::Octal;` then \
              `let g = Octal::parse(\"{code}\").unwrap().proven_grundy({limit}).unwrap();` and \
              `g.value(n)` for any u64 heap (or paste the --emit function)"
-        ),
-        true,
-    )
+        )
+    } else {
+        format!(
+            "the --emit function (the octal template's `proven_grundy` would need {limit} \
+             values, an O(n^2) start of minutes, to prove the period itself)"
+        )
+    };
+    known(text, true)
 }
+
+/// Heaps the octal template's own proof may need at a program's start: 30,000 is about
+/// 2 * 10^8 pairs, a few tenths of a second; 0.56's 653,570 would be about a minute.
+const TEMPLATE_PROOF_HEAPS: usize = 30_000;
 
 /// A library formula equal to the one-heap values `G(0..)` on every heap computed.
 pub fn one_heap(values: &[u32]) -> Option<Known> {
@@ -119,4 +129,26 @@ pub fn two_heap(g: &[Vec<u32>]) -> Option<Known> {
         return None;
     };
     known(text, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_octal_template_is_named_only_where_its_own_proof_is_quick() {
+        let quick = octal("0.77", 168).unwrap();
+        assert!(quick.text.contains("proven_grundy(168)"), "{}", quick.text);
+        let edge = octal("0.77", TEMPLATE_PROOF_HEAPS).unwrap();
+        assert!(edge.text.contains("proven_grundy("), "{}", edge.text);
+        // 0.127 is proven at 93,167 values (Gangolli and Plambeck 1989).
+        let slow = octal("0.127", 93167).unwrap();
+        assert!(!slow.text.contains("proven_grundy("), "{}", slow.text);
+        assert!(
+            slow.text.starts_with("the --emit function"),
+            "{}",
+            slow.text
+        );
+        assert!(quick.proven && slow.proven);
+    }
 }

@@ -141,7 +141,7 @@ impl Classes {
 
 /// Work done so far, in units of about one pair marked: a rare heap gone through reads a
 /// value far from the last one (two units); pairs searched are read a vector at a time.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default)]
 struct Work(u64);
 
 impl Work {
