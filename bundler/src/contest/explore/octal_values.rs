@@ -3,26 +3,29 @@
 //! plain O(n^2) loop a contestant pastes and reads; this is the tool's engine, checked
 //! against it.
 //!
-//! Speed (the sparse space of Winning Ways ch. 4, "Sparse space spells speed"): choose a
-//! mask so that few heaps are rare (parity of `G(n) & mask` even, optionally flipped on odd
-//! `n`, Flammenkamp's domain variant). Two heaps of one class xor to one fixed parity, so
-//! the options of the other parity all involve a rare heap: O(rare) per heap finds them,
-//! and the mex is usually such a value; a value of the pairs' own parity below it is looked
-//! for pair by pair until found. Once the values repeat with period p from some n0 (seen
-//! so far, not assumed), a long split's options depend only on its size mod p: one set per
-//! residue. Both are exact for every code; only the speed depends on the game.
+//! Speed: a heap's mex is certain once every smaller value is shown by an option and
+//! itself by none, and a value missing from the O(n) pairs of a split is certain only after
+//! all are read. Three things spare work (see `Sequence`): the pairs are searched for one
+//! value at a time a vector at a time, and marked one by one only where that pays; in the
+//! sparse space of Winning Ways ch. 4 ("Sparse space spells speed") the values of one
+//! parity come only from pairs with one of a few rare heaps, so that one missing costs
+//! O(rare); and once the values
+//! repeat, a long split's options depend only on its size mod the period. All are exact for
+//! every code; only the speed depends on the game. A game with neither a sparse space nor
+//! a period (Treblecross, 0.007, and the other codes whose values keep growing) costs O(n)
+//! per heap, O(n^2) in all: we know of no method that does better there.
 //!
-//! Measured (release, `grundy_values(&Octal::parse(code)?, n)`, a shared 2-core machine
-//! under load, so +-30%): n = 10^6: 0.77 0.05 s, 0.56 0.35 s, Officers 0.6 10-12 s (6.5 s
-//! unloaded: about 1,600 rare heaps, and some 2,500 pairs scanned per heap before every
-//! value of the pairs' parity below the mex is seen). A sweep of the 512 codes 0.d1d2d3 at
-//! n = 10^5 (release test run apart, not kept): 412 under 1 s, 22 in 1-3 s, 78 over 3 s,
-//! the worst 0.76x (13-38 s), 0.62x, 0.34x, 0.41x, 0.004: codes with no sparse space (0.007:
-//! 14% of heaps rare by 2^17 with the best mask, values past 1000), where each heap costs
-//! O(rare + pairs scanned), close to O(n). The seen table sized by the values and masks of
-//! up to 12 bits took 0.004 from 15.7 to 10.8 s and 0.026 from 7.2 to 5.3 s at 10^5.
-//! `cargo bench -p bundler --bench octal`: at 10^6 0.77 0.03 s, 0.137 0.03 s, 0.56 0.30 s,
-//! 0.6 6.1 s, 0.007 79 s (slower than the naive loop at 10^5: 3.4 s against 2.9 s).
+//! Measured (`cargo bench -p bundler --bench octal`, this shared 2-core machine, 2026-11-24;
+//! naive is `templates::octal`'s loop): G(0..=10^6) of 0.77 in 0.05 s, 0.137 0.04 s, 0.56
+//! 0.32 s (its proof of period 144 from 326,640 completes at 653,570), Officers 0.6 4.0 s
+//! (75 times naive), 0.007 48 s (6 times naive; it was 74 s). `cargo run --release -p bundler
+//! --example octal_sweep` runs the 512 codes 0.d1d2d3 as `explore` does (until proven, 10^6
+//! values or 15 s): 317 have their period proven, each within 0.4 s (the last, 0.56x, at
+//! 653,571 values); of the 195 open, 88 reach 10^6 within 5 s, 29 within 15 s, and 78 stop
+//! at 15 s between 176,000 and 925,000 values, their values past 500 and growing (the
+//! 0.00x, 0.02x, 0.03x, 0.06x, 0.24x, 0.34x, 0.60x-0.63x and 0.76x families). To 10^5
+//! values: 422 within 1 s, 61 in 1-3 s, 29 over 3 s (the slowest 6.8 s); the engine before
+//! this one took 412, 22 and 78 (the slowest 38 s).
 //!
 //! Sources: Berlekamp, Conway and Guy, Winning Ways, vol. 1, ch. 4 (1982), for the sparse
 //! space; A. Flammenkamp, "Sparse- and Common-Positions of Sprague-Grundy Values of
@@ -419,8 +422,7 @@ impl<'a> Sequence<'a> {
 
 /// `G(0..len)` twice, forwards and backwards, so that the pairs `(a, m - a)` of a split are
 /// read in one direction from both and compared a vector at a time; in `u16` while every
-/// value fits (twice the lanes of `u32`: 0.004 and 0.007 to 10^5 in 1.45 and 1.34 s, not
-/// 1.73 and 1.77 s).
+/// value fits (twice the lanes of `u32`: a fifth less time on 0.004 and 0.007 to 10^5).
 enum Mirror {
     Narrow(Lanes<u16>),
     Wide(Lanes<u32>),
