@@ -22,7 +22,7 @@
 //! --example octal_sweep` runs the 512 codes 0.d1d2d3 as `explore` does (until proven, 10^6
 //! values or 15 s): 317 have their period proven, each within 0.4 s (the last, 0.56x, at
 //! 653,571 values); of the 195 open, 88 reach 10^6 within 5 s, 29 within 15 s, and 78 stop
-//! at 15 s between 176,000 and 925,000 values, their values past 500 and growing (the
+//! at 15 s between 176,000 and 925,000 values, all with values past 500 (the
 //! 0.00x, 0.02x, 0.03x, 0.06x, 0.24x, 0.34x, 0.60x-0.63x and 0.76x families). To 10^5
 //! values: 422 within 1 s, 61 in 1-3 s, 29 over 3 s (the slowest 6.8 s); the engine before
 //! this one took 412, 22 and 78 (the slowest 38 s).
