@@ -638,17 +638,16 @@ mod tests {
         game.grundy_values(n)
     }
 
+    fn assert_fast_equals_naive(code: &str, n: usize) {
+        let game = Octal::parse(code).unwrap();
+        assert_eq!(grundy_values(&game, n), naive_values(&game, n), "{code}");
+    }
+
     #[test]
     fn fast_values_equal_naive_for_every_code_of_up_to_three_digits() {
         for first in ["0", "4"] {
             for digits in 0..512 {
-                let code = format!("{first}.{:03o}", digits);
-                let game = Octal::parse(&code).unwrap();
-                assert_eq!(
-                    grundy_values(&game, 300),
-                    naive_values(&game, 300),
-                    "{code}"
-                );
+                assert_fast_equals_naive(&format!("{first}.{digits:03o}"), 300);
             }
         }
     }
@@ -672,12 +671,7 @@ mod tests {
             codes.push(format!("{first}.{digits}"));
         }
         for code in &codes {
-            let game = Octal::parse(code).unwrap();
-            assert_eq!(
-                grundy_values(&game, 2500),
-                naive_values(&game, 2500),
-                "{code}"
-            );
+            assert_fast_equals_naive(code, 2500);
         }
     }
 
@@ -688,12 +682,7 @@ mod tests {
         for code in [
             "0.004", "0.005", "0.006", "0.016", "0.024", "0.026", "0.027",
         ] {
-            let game = Octal::parse(code).unwrap();
-            assert_eq!(
-                grundy_values(&game, 3000),
-                naive_values(&game, 3000),
-                "{code}"
-            );
+            assert_fast_equals_naive(code, 3000);
         }
     }
 
