@@ -70,6 +70,16 @@ static inline int next() {
     }
     return (unsigned char)buf[pos++];
 }
+"#;
+
+const GETCHAR: &str = r#"
+#include <cstdio>
+#include <cstdint>
+static inline int next() { return getchar_unlocked(); }
+"#;
+
+/// The loop both C++ readers share after their `next()` (-1, EOF, at the end).
+const SUM_MAIN: &str = r#"
 int main() {
     uint64_t sum = 0;
     for (;;) {
@@ -78,23 +88,6 @@ int main() {
         if (c < 0) break;
         uint64_t x = 0;
         while (c >= '0' && c <= '9') { x = x * 10 + (c - '0'); c = next(); }
-        sum += x;
-    }
-    printf("%llu\n", (unsigned long long)sum);
-}
-"#;
-
-const GETCHAR: &str = r#"
-#include <cstdio>
-#include <cstdint>
-int main() {
-    uint64_t sum = 0;
-    for (;;) {
-        int c = getchar_unlocked();
-        while (c == ' ' || (c >= '\t' && c <= '\r')) c = getchar_unlocked();
-        if (c == EOF) break;
-        uint64_t x = 0;
-        while (c >= '0' && c <= '9') { x = x * 10 + (c - '0'); c = getchar_unlocked(); }
         sum += x;
     }
     printf("%llu\n", (unsigned long long)sum);
@@ -218,8 +211,8 @@ fn writer(mut inner: Contender, output: PathBuf, expected: PathBuf) -> Contender
 }
 
 fn races() {
-    let fread = common::gxx("io_fread", FREAD);
-    let getchar = common::gxx("io_getchar", GETCHAR);
+    let fread = common::gxx("io_fread", &format!("{FREAD}{SUM_MAIN}"));
+    let getchar = common::gxx("io_getchar", &format!("{GETCHAR}{SUM_MAIN}"));
     let cpp_writer = common::gxx("io_writer", &WRITER.replace("SEED", &format!("{SEED}ull")));
     for (count, rounds) in [(SMALL, 7), (LARGE, 3)] {
         let Some((file, sum)) = input(count) else {
