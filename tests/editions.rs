@@ -2,7 +2,7 @@
 //! without a single warning (the judge suite in `judge.rs` compiles and runs them with the
 //! judge's own command, `--edition 2021 -O`).
 
-use bundler::bundle::check::type_check_in;
+use bundler::profile::rustc::type_check_in;
 use bundler::{BundleOptions, Library};
 use std::path::Path;
 

@@ -1,16 +1,21 @@
-//! `make bench`: how long bundling takes, in-process and as a whole `bundler bundle` process,
-//! and how big the result is, for several problems (median of many runs, warm file cache).
-//! Targets: under 5 ms in-process, under 20 ms as a process.
+//! `make bench`: how long bundling takes, in-process and as a whole `grundy bundle` process,
+//! with and without the type-check that verifies every bundle by default (its cost shown
+//! beside the bundling itself), and how big the result is, for several problems (median of
+//! many runs, warm file cache). Targets: under 5 ms in-process and under 20 ms as a process
+//! with `--no-check`.
 //!
 //! When `cargo equip` is installed (`cargo install cargo-equip`), a second table bundles the
 //! same solutions with it, as the `problems` package's binaries, for comparison.
 
+use bundler::pipeline::{self, Libraries, Request, Verify};
 use bundler::{BundleOptions, Library};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 51;
+/// A type-check takes tens of milliseconds.
+const VERIFIED_RUNS: usize = 21;
 /// cargo-equip takes a few hundred milliseconds a run.
 const EQUIP_RUNS: usize = 11;
 const PROBLEMS: [&str; 6] = [
@@ -54,13 +59,43 @@ fn bundle_size(main: &Path, lib_dir: &Path, strip_docs: bool) -> usize {
         .len()
 }
 
+/// The median time of `runs` runs of the pipeline on `main`, verified as `verify` says.
+fn time_pipeline(runs: usize, main: &Path, lib_dir: &Path, verify: Verify) -> Duration {
+    let request = Request {
+        libraries: Libraries::Dirs(vec![lib_dir.to_path_buf()]),
+        verify,
+        ..Request::file(main)
+    };
+    median(
+        (0..runs)
+            .map(|_| {
+                let start = Instant::now();
+                pipeline::run(&request).unwrap();
+                start.elapsed()
+            })
+            .collect(),
+    )
+}
+
 fn main() {
     let workspace = bundler::workspace_dir();
     let lib_dir = Library::default_dir().unwrap();
-    println!("bundler: {RUNS} runs each; median");
+    println!("bundler: {RUNS} runs each ({VERIFIED_RUNS} when type-checked); median");
     println!(
-        "{:<16} {:>12} {:>12} {:>12} {:>10} {:>14}",
-        "problem", "in-process", "  of it open", "process", "bytes", "--strip-docs"
+        "{:<16} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>13}",
+        "problem",
+        "in-process",
+        "of it open",
+        "verified",
+        "of it rustc",
+        "--no-check",
+        "verified",
+        "bytes",
+        "--strip-docs"
+    );
+    println!(
+        "{:<16} {:>35} {:>23} {:>22}",
+        "", "(engine and pipeline, in-process)", "(grundy bundle process)", ""
     );
     for id in PROBLEMS {
         let main = workspace.join("problems").join(id).join("main.rs");
@@ -72,17 +107,25 @@ fn main() {
             bundler::bundle(&main, &mut library, &BundleOptions::default()).unwrap();
             total.push(start.elapsed());
         }
-        let (process, _) = time_process(RUNS, || {
-            let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
-            command.arg("bundle").arg(&main);
-            command
-        });
+        let unchecked = time_pipeline(RUNS, &main, &lib_dir, Verify::Skip);
+        let verified = time_pipeline(VERIFIED_RUNS, &main, &lib_dir, Verify::TypeCheck);
+        let process = |extra: &'static [&'static str], runs| {
+            time_process(runs, || {
+                let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+                command.arg("bundle").arg(&main).args(extra);
+                command
+            })
+            .0
+        };
         println!(
-            "{:<16} {:>12} {:>12} {:>12} {:>10} {:>14}",
+            "{:<16} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>13}",
             id,
             millis(median(total)),
             millis(median(open)),
-            millis(process),
+            millis(verified),
+            millis(verified.saturating_sub(unchecked)),
+            millis(process(&["--no-check"], RUNS)),
+            millis(process(&[], VERIFIED_RUNS)),
             bundle_size(&main, &lib_dir, false),
             bundle_size(&main, &lib_dir, true),
         );

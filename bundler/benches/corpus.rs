@@ -31,7 +31,7 @@ fn millis(d: Duration) -> String {
 /// does not compile or fails.
 fn judge(source: &str, input: &Path) -> Option<Vec<u8>> {
     let dir = tempfile::tempdir().ok()?;
-    bundler::bundle::check::compile_in(dir.path(), source, "2021")
+    bundler::profile::rustc::compile_in(dir.path(), source, "2021")
         .ok()?
         .ok()?;
     let output = Command::new(dir.path().join("main"))

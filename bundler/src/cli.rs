@@ -1,15 +1,15 @@
 //! The command line: argument parsing and one function per subcommand, writing to a given
 //! output so tests run exactly what the binary runs.
 
-use crate::bundle::check;
-use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
-use crate::bundle::parse::Solution;
+use crate::bundle::crates::FeatureRequest;
 use crate::contest::catalog::{self, Catalog, CatalogError};
 use crate::contest::compose;
 use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
 use crate::judge::{self, JudgeError, JudgeOptions};
+use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verify};
+use crate::profile::Profile;
 use crate::{atomic, BundleOptions, Error, Library};
 use clap::builder::{PathBufValueParser, TypedValueParser};
 use clap::{Parser, Subcommand};
@@ -42,21 +42,24 @@ pub enum Command {
         output: Option<PathBuf>,
         #[command(flatten)]
         libs: LibsArg,
-        /// Compile the bundle as the judge does (`rustc --edition 2021 -O` for none) first;
-        /// fail with rustc's message
-        #[arg(long)]
+        #[command(flatten)]
+        target: TargetArg,
+        /// Compile and link the bundle as the judge does, not only type-check it
+        #[arg(long, conflicts_with = "no_check")]
         check: bool,
+        /// Write the bundle without type-checking it first (faster; it may not compile)
+        #[arg(long)]
+        no_check: bool,
         /// Leave out the library's doc comments
         #[arg(long)]
         strip_docs: bool,
-        /// The judge to bundle for: its edition, flags and cfgs for `--check`, and its
-        /// source-size limit (a longer bundle is an error). Default: `judge` in the package's
-        /// [package.metadata.grundy] or in ~/.config/grundy/config.toml, else none
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(crate::bundle::judges::Judge::NAMES))]
-        judge: Option<String>,
         /// Drop comments and every space Rust does not need
         #[arg(long)]
         minify: bool,
+        /// Bundle the crates the judge provides too (AtCoder's, DMOJ's), instead of leaving
+        /// `use proconio::...` to the judge's own copy
+        #[arg(long)]
+        bundle_provided: bool,
     },
     /// Judge problems: bundle, compile with plain rustc, run every test, print a table
     Test {
@@ -64,6 +67,8 @@ pub enum Command {
         ids: Vec<String>,
         #[command(flatten)]
         problems: ProblemsArg,
+        #[command(flatten)]
+        target: TargetArg,
         /// Multiply every time limit by this factor (for a machine slower than the judge's)
         #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_factor)]
         time_factor: f64,
@@ -282,9 +287,8 @@ pub struct LibsArg {
 }
 
 impl LibsArg {
-    /// The libraries for the solution at `solution`; `configured` (from the config) for a
-    /// solution outside any package.
-    fn open(&self, solution: &Path, configured: &[PathBuf]) -> Result<Library, Error> {
+    /// Where the libraries come from, and the features asked for.
+    fn libraries(&self) -> (Libraries, FeatureRequest) {
         let request = FeatureRequest {
             features: self
                 .features
@@ -295,19 +299,29 @@ impl LibsArg {
             no_default_features: self.no_default_features,
             all_features: self.all_features,
         };
-        let graph = if !self.dirs.is_empty() {
-            CrateGraph::from_libs(&self.dirs, &request)?
+        let libraries = if !self.dirs.is_empty() {
+            Libraries::Dirs(self.dirs.clone())
         } else if let Some(manifest) = &self.manifest_path {
-            CrateGraph::from_package(manifest)?
-        } else if let Some(manifest) = crates::enclosing_package(solution) {
-            CrateGraph::from_package(&manifest)?
-        } else if !configured.is_empty() {
-            CrateGraph::from_libs(configured, &request)?
+            Libraries::Manifest(manifest.clone())
         } else {
-            CrateGraph::from_libs(&[Library::default_dir()?], &request)?
+            Libraries::Auto
         };
-        Library::of_graph(graph)
+        (libraries, request)
     }
+}
+
+/// The judge a bundle is for, and its edition.
+#[derive(Debug, clap::Args)]
+pub struct TargetArg {
+    /// The judge to bundle for: its edition, flags, cfgs and provided crates for the check,
+    /// and its source-size limit (a longer bundle is an error). Default: `judge` in the
+    /// package's [package.metadata.grundy] or in ~/.config/grundy/config.toml, else none
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(Profile::NAMES))]
+    pub judge: Option<String>,
+    /// The edition to compile in, among those the judge offers (Codeforces: 2021 or 2024).
+    /// Default: the solution's package's when the judge offers it, else the judge's first
+    #[arg(long, value_parser = ["2015", "2018", "2021", "2024"])]
+    pub edition: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -374,6 +388,8 @@ pub enum CliError {
     #[error(transparent)]
     Bundle(#[from] Error),
     #[error(transparent)]
+    Pipeline(#[from] PipelineError),
+    #[error(transparent)]
     Catalog(#[from] CatalogError),
     #[error(transparent)]
     Judge(#[from] JudgeError),
@@ -413,78 +429,58 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
             solution,
             output,
             libs,
-            check: compile,
+            target,
+            check,
+            no_check,
             strip_docs,
-            judge,
             minify,
-        } => {
-            if let Some(output) = &output {
-                let same = |a: &Path, b: &Path| {
-                    std::fs::canonicalize(a)
-                        .ok()
-                        .is_some_and(|a| Some(a) == std::fs::canonicalize(b).ok())
-                };
-                if same(output, &solution) {
-                    return Err(CliError::OutputIsInput(output.clone()));
-                }
-            }
-            let (solution, anchor) = if solution == Path::new("-") {
-                let mut text = String::new();
-                io::Read::read_to_string(&mut io::stdin(), &mut text)?;
-                let text = text.strip_prefix('\u{feff}').unwrap_or(&text).to_string();
-                // Libraries as for a file in the current directory.
-                let anchor = std::env::current_dir()?.join("stdin.rs");
-                (Solution::from_text(Path::new("<stdin>"), text)?, anchor)
-            } else {
-                (Solution::read(&solution)?, solution)
-            };
-            let config = crate::config::Config::for_solution(&anchor)?;
-            let judge = judge.or(config.judge).unwrap_or_else(|| "none".to_string());
-            let judge = crate::bundle::judges::Judge::named(&judge).map_err(io::Error::other)?;
-            let mut library = libs.open(&anchor, &config.libs)?;
-            let text =
-                crate::bundle_solution(&solution, &mut library, &BundleOptions { strip_docs })?;
-            // The process ends soon: freeing every syntax tree of the library one by one
-            // costs more than the rest of emitting (a few ms on itertools).
-            std::mem::forget(library);
-            let text = if minify {
-                crate::bundle::minify::minify(&text)
-                    .map_err(|e| io::Error::other(format!("cannot minify the bundle: {e}")))?
-            } else {
-                text
-            };
-            // Nothing is written when the judge would refuse the file.
-            judge
-                .check_size(&text, strip_docs, minify)
-                .map_err(io::Error::other)?;
-            if compile {
-                if !judge.differs.is_empty() {
-                    eprintln!(
-                        "checking as {} does: {} (with {}); not as there: {}",
-                        judge.title,
-                        judge.command(),
-                        check::rustc_version()
-                            .map_err(|e| Error::from(crate::ErrorKind::Rustc(e)))?,
-                        judge.differs
-                    );
-                }
-                check::check_as(&text, judge)?;
-            }
-            emit(&text, output.as_deref(), out)?;
-        }
+            bundle_provided,
+        } => bundle(
+            &solution,
+            output.as_deref(),
+            &libs,
+            target,
+            match (check, no_check) {
+                (true, _) => Verify::Build,
+                (_, true) => Verify::Skip,
+                _ => Verify::TypeCheck,
+            },
+            [strip_docs, minify, bundle_provided],
+            out,
+        )?,
         Command::Test {
             ids,
             problems,
+            target,
             time_factor,
             jobs,
             isolation,
             compile_time,
             compile_memory,
         } => {
+            let problems_dir = problems.dir()?;
             let lib_dir = Library::default_dir()?;
+            // The problems' settings: the user's config, or the problems package's.
+            let config = crate::config::Config::for_solution(&problems_dir.join("main.rs"))?;
+            let judge = target
+                .judge
+                .or(config.judge)
+                .unwrap_or_else(|| "none".into());
+            let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
+            let edition = profile
+                .edition(target.edition.as_deref(), None)
+                .map_err(JudgeError::Tool)?;
             let bundle = |main: &Path| {
-                let mut library = Library::open(&lib_dir).map_err(|e| e.to_string())?;
-                crate::bundle(main, &mut library, &BundleOptions::default())
+                let request = Request {
+                    libraries: Libraries::Dirs(vec![lib_dir.clone()]),
+                    judge: Some(judge.clone()),
+                    edition: Some(edition.to_string()),
+                    // The judge compiles it next, and says CE itself.
+                    verify: Verify::Skip,
+                    ..Request::file(main)
+                };
+                pipeline::run(&request)
+                    .map(|verified| verified.text)
                     .map_err(|e| e.to_string())
             };
             let opts = JudgeOptions {
@@ -497,10 +493,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                     memory: compile_memory << 20,
                     ..JudgeOptions::default().compile_limits
                 },
+                profile,
+                edition,
                 ..JudgeOptions::default()
             };
             judge::live::stop_on_signals(&opts)?;
-            let report = judge::live::run_printing(&problems.dir()?, &ids, &bundle, &opts, out)?;
+            let report = judge::live::run_printing(&problems_dir, &ids, &bundle, &opts, out)?;
             if !report.all_accepted() {
                 return Ok(ExitCode::FAILURE);
             }
@@ -651,7 +649,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
                 };
                 let function = found.function().ok_or_else(|| explore_error(why.into()))?;
                 write!(out, "\n{function}")?;
-                let smallest = crate::bundle::judges::JUDGES
+                let smallest = crate::profile::PROFILES
                     .iter()
                     .filter_map(|judge| Some((judge.limit?.0, judge.title)))
                     .min();
@@ -674,6 +672,70 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy bundle`: the pipeline's bundle of `solution` (a file, or `-` for stdin) written
+/// to `output` or `out`; `[strip_docs, minify, bundle_provided]`.
+fn bundle(
+    solution: &Path,
+    output: Option<&Path>,
+    libs: &LibsArg,
+    target: TargetArg,
+    verify: Verify,
+    [strip_docs, minify, bundle_provided]: [bool; 3],
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if let Some(output) = output {
+        let same = |a: &Path, b: &Path| {
+            std::fs::canonicalize(a)
+                .ok()
+                .is_some_and(|a| Some(a) == std::fs::canonicalize(b).ok())
+        };
+        if same(output, solution) {
+            return Err(CliError::OutputIsInput(output.to_path_buf()));
+        }
+    }
+    let input = if solution == Path::new("-") {
+        let mut text = String::new();
+        io::Read::read_to_string(&mut io::stdin(), &mut text).map_err(PipelineError::Stdin)?;
+        // Libraries as for a file in the current directory.
+        let anchor = std::env::current_dir()
+            .map_err(PipelineError::Stdin)?
+            .join("stdin.rs");
+        Input::Text { text, anchor }
+    } else {
+        Input::File(solution.to_path_buf())
+    };
+    let (libraries, features) = libs.libraries();
+    let request = Request {
+        input,
+        libraries,
+        features,
+        judge: target.judge,
+        edition: target.edition,
+        strip_docs,
+        minify,
+        verify,
+        bundle_provided,
+    };
+    let verified = pipeline::run(&request)?;
+    let profile = verified.profile;
+    if verify == Verify::Build && !profile.differs.is_empty() {
+        eprintln!(
+            "checked as {} does: {} (with {}); not as there: {}",
+            profile.title,
+            profile.command_line(verified.edition),
+            crate::profile::rustc::rustc_version().map_err(PipelineError::Rustc)?,
+            profile.differs
+        );
+    }
+    for note in &verified.notes {
+        eprintln!("note: {note}");
+    }
+    for warning in &verified.warnings {
+        eprintln!("{warning}");
+    }
+    emit(&verified.text, output, out)
 }
 
 /// Writes `text` to `path` atomically, or to `out`.

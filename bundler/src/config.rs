@@ -11,13 +11,13 @@
 //!
 //! Unknown keys are errors: a misspelt setting must not be silently ignored.
 
-use crate::bundle::judges::Judge;
 use crate::bundle::source::{read_manifest, SourceError};
+use crate::profile::Profile;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, Default, Clone, PartialEq)]
 pub struct Config {
-    /// The judge's name, checked against [`Judge::NAMES`].
+    /// The judge's name, checked against [`Profile::NAMES`].
     pub judge: Option<String>,
     pub libs: Vec<PathBuf>,
 }
@@ -88,7 +88,7 @@ impl Config {
                     let name = value
                         .as_str()
                         .ok_or_else(|| invalid(path, &format!("{prefix}judge must be a string")))?;
-                    Judge::named(name)
+                    Profile::named(name)
                         .map_err(|e| invalid(path, &format!("{prefix}judge: {e}")))?;
                     config.judge = Some(name.to_string());
                 }
@@ -128,6 +128,23 @@ fn resolve(dir: &str, file: &Path) -> PathBuf {
     match file.parent() {
         Some(parent) if dir.is_relative() => parent.join(dir),
         _ => dir.to_path_buf(),
+    }
+}
+
+/// The edition of the package `solution` is in (`2015` when its manifest names none, as
+/// Cargo reads it; its workspace's for `edition.workspace = true`); `None` outside a package.
+pub fn package_edition(solution: &Path) -> Option<String> {
+    let manifest = package_manifest(solution)?;
+    let table = read_manifest(&manifest).ok()?;
+    let edition = table.get("package")?.get("edition");
+    match edition {
+        None => Some("2015".to_string()),
+        Some(toml::Value::String(edition)) => Some(edition.clone()),
+        Some(_) => manifest.ancestors().skip(1).find_map(|dir| {
+            let table = read_manifest(&dir.join("Cargo.toml")).ok()?;
+            let edition = table.get("workspace")?.get("package")?.get("edition")?;
+            Some(edition.as_str()?.to_string())
+        }),
     }
 }
 

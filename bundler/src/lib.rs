@@ -1,9 +1,12 @@
 //! The bundler: turns a solution written against library crates into one file a judge
 //! compiles with plain `rustc`, serves the library's templates at contest time, and judges
-//! the problems. Three rooms under a thin command line ([`cli`]):
+//! the problems. Rooms under a thin command line ([`cli`]):
 //!
 //! - [`bundle`](mod@bundle): the engine (crates and manifests, parsing, name resolution, reachability,
 //!   emitting the single file);
+//! - [`profile`]: what each judge accepts (editions, flags, cfgs, size limit, provided
+//!   crates) and compiling as it does;
+//! - [`pipeline`]: one bundle from solution to verified text, over the two above;
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
 //! - [`judge`]: compiling and running problems against their tests.
 
@@ -12,7 +15,10 @@ pub mod bundle;
 pub mod cli;
 pub mod config;
 pub mod contest;
+pub mod dirs;
 pub mod judge;
+pub mod pipeline;
+pub mod profile;
 pub mod project;
 pub mod suggest;
 

@@ -75,7 +75,7 @@ pub fn embedded_templates_dir() -> Result<PathBuf, Error> {
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect();
-    let root = crate::bundle::crates::cache_dir().unwrap_or_else(std::env::temp_dir);
+    let root = crate::dirs::cache_dir().unwrap_or_else(std::env::temp_dir);
     let dir = root.join(format!("templates-{digest}"));
     // Written last: a folder without it was left half-written and is written again.
     let complete = dir.join(".complete");

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use bundler::bundle::check::compile_in;
+use bundler::profile::rustc::compile_in;
 use bundler::{BundleOptions, Library};
 use syn::visit::Visit;
 

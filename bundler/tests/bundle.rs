@@ -5,7 +5,8 @@
 //! both editions without a single warning, and run: its output must be the `// stdout:` line
 //! written by hand at the top of the fixture.
 
-use bundler::bundle::check::{compile_in, type_check_in};
+use bundler::pipeline::{self, Libraries, Request, Verify};
+use bundler::profile::rustc::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -154,24 +155,48 @@ fn strip_docs_removes_every_doc_comment_and_nothing_else() {
     assert_eq!(code(&with), code(&without));
 }
 
-#[test]
-fn check_accepts_a_bundle_that_compiles() {
-    let text = bundle("solutions/qualified.rs", &BundleOptions::default());
-    bundler::bundle::check::check(&text, "2021").unwrap();
+/// The pipeline's bundle of `solution` against `game_lib`, verified as `verify` says.
+fn pipeline(solution: &str, verify: Verify) -> Result<String, String> {
+    let request = Request {
+        libraries: Libraries::Dirs(vec![fixtures().join("gamelib")]),
+        verify,
+        ..Request::file(&relative(solution))
+    };
+    pipeline::run(&request)
+        .map(|verified| verified.text)
+        .map_err(|e| e.to_string())
 }
 
 #[test]
-fn check_fails_with_rustcs_message() {
-    let text = bundle("errors/does_not_compile.rs", &BundleOptions::default());
-    let message = bundler::bundle::check::check(&text, "2021")
-        .unwrap_err()
-        .to_string();
-    assert!(message.starts_with("the bundle does not compile with `rustc --edition 2021 -O`"));
-    assert!(
-        message.contains("error[E0308]: mismatched types"),
-        "{message}"
+fn a_bundle_that_compiles_is_verified_and_built() {
+    let text = pipeline("solutions/qualified.rs", Verify::Build).unwrap();
+    assert_eq!(
+        text,
+        bundle("solutions/qualified.rs", &BundleOptions::default())
     );
-    assert!(message.contains("expected `u32`, found `u64`"), "{message}");
+}
+
+/// rustc's error is shown at the solution's own file, line and column, with its label, not
+/// at the bundle's line.
+#[test]
+fn a_solution_that_does_not_compile_is_an_error_at_its_line() {
+    for verify in [Verify::TypeCheck, Verify::Build] {
+        let message = pipeline("errors/does_not_compile.rs", verify).unwrap_err();
+        assert!(
+            message.starts_with(
+                "the solution does not compile with `rustc --edition 2021 -O main.rs -o main`:\n\
+                 tests/fixtures/bundle/errors/does_not_compile.rs:4:18: error[E0308]: mismatched types\n"
+            ),
+            "{message}"
+        );
+        assert!(
+            message.contains("4 |     let x: u32 = gcd(4, 6);")
+                && message.contains("^ expected `u32`, found `u64`"),
+            "{message}"
+        );
+    }
+    // Not checked, it is bundled all the same.
+    assert!(pipeline("errors/does_not_compile.rs", Verify::Skip).is_ok());
 }
 
 /// The message for a solution that cannot be bundled against `library`.

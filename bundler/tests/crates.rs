@@ -5,8 +5,8 @@
 //! line, compiled with plain rustc under editions 2021 (run) and 2024, with zero warnings, and
 //! must print the `// stdout:` line written by hand at its top.
 
-use bundler::bundle::check::{compile_in, type_check_in};
 use bundler::cli::{run, Cli};
+use bundler::profile::rustc::{compile_in, type_check_in};
 use clap::Parser;
 use std::path::{Path, PathBuf};
 use std::process::Command;

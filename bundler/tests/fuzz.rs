@@ -12,7 +12,7 @@
 //! seed and the case's number and saves the input under the temporary directory;
 //! `FUZZ_SEED=<seed> FUZZ_CASE=<number>` runs that one case again.
 
-use bundler::bundle::check::type_check_in;
+use bundler::profile::rustc::type_check_in;
 use bundler::{BundleOptions, Library};
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};

@@ -2,7 +2,7 @@
 //! counted in bytes or in characters as the judge counts), and `--check` compiling with the
 //! judge's cfgs and edition. Solutions are written here, each one's size known by hand.
 
-use bundler::bundle::judges::{Judge, JUDGES};
+use bundler::profile::{Profile, PROFILES};
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -27,10 +27,10 @@ fn solution(dir: &Path, text: &str) -> String {
 
 #[test]
 fn names_are_the_table_and_named_finds_each() {
-    let names: Vec<&str> = JUDGES.iter().map(|j| j.name).collect();
-    assert_eq!(Judge::NAMES.to_vec(), names);
+    let names: Vec<&str> = PROFILES.iter().map(|j| j.name).collect();
+    assert_eq!(Profile::NAMES.to_vec(), names);
     assert_eq!(
-        Judge::NAMES,
+        Profile::NAMES,
         [
             "none",
             "codeforces",
@@ -41,10 +41,10 @@ fn names_are_the_table_and_named_finds_each() {
             "dmoj"
         ]
     );
-    for name in Judge::NAMES {
-        assert_eq!(Judge::named(name).unwrap().name, name);
+    for name in Profile::NAMES {
+        assert_eq!(Profile::named(name).unwrap().name, name);
     }
-    let err = Judge::named("topcoder").unwrap_err();
+    let err = Profile::named("topcoder").unwrap_err();
     assert!(
         err.contains("no judge named `topcoder`") && err.contains("codeforces"),
         "{err}"
@@ -53,7 +53,7 @@ fn names_are_the_table_and_named_finds_each() {
 
 #[test]
 fn the_limits_are_the_judges_own() {
-    let limit = |name| Judge::named(name).unwrap().limit.map(|(n, _)| n);
+    let limit = |name| Profile::named(name).unwrap().limit.map(|(n, _)| n);
     assert_eq!(limit("codeforces"), Some(65_536));
     assert_eq!(limit("dmoj"), Some(65_536));
     assert_eq!(limit("atcoder"), Some(524_288));
@@ -163,7 +163,7 @@ fn check_passes_the_judges_cfg() {
         let output = grundy(&["bundle", &main, "--check", "--judge", judge]);
         assert!(output.status.success(), "{judge}: {}", stderr(&output));
         assert!(
-            stderr(&output).contains(&format!("--cfg {cfg} main.rs (with rustc ")),
+            stderr(&output).contains(&format!("--cfg {cfg} main.rs -o main (with rustc ")),
             "the command is shown: {}",
             stderr(&output)
         );
@@ -172,7 +172,11 @@ fn check_passes_the_judges_cfg() {
             !output.status.success(),
             "no judge, no cfg: it must not compile"
         );
-        assert!(stderr(&output).contains("cannot find function `judged`"));
+        assert!(
+            stderr(&output).contains("main.rs:4:5: error[E0425]: cannot find function `judged`"),
+            "{}",
+            stderr(&output)
+        );
     }
 }
 
@@ -187,7 +191,185 @@ fn check_uses_the_judges_edition() {
     );
     let output = grundy(&["bundle", &main, "--check", "--judge", "library-checker"]);
     assert!(output.status.success(), "{}", stderr(&output));
-    assert!(stderr(&output).contains("rustc --edition 2024 -C opt-level=3"));
+    assert!(
+        stderr(&output).is_empty(),
+        "Library Checker's own command: nothing differs: {}",
+        stderr(&output)
+    );
     let output = grundy(&["bundle", &main, "--check", "--judge", "dmoj"]);
     assert!(!output.status.success(), "edition 2021 has no let chains");
+    assert!(
+        stderr(&output).contains("as DMOJ compiles it (`rustc --edition 2021 -C opt-level=3"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+fn fixture(path: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(path)
+        .to_str()
+        .unwrap()
+        .to_string()
+}
+
+/// Verified by default: a solution that does not compile is an error at its own file, line
+/// and column, whatever the options, and nothing is written.
+#[test]
+fn a_bundle_that_does_not_compile_is_an_error_that_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = solution(
+        dir.path(),
+        "use std::io;\n\nfn main() {\n    let n: u32 = io::stdin();\n}\n",
+    );
+    let out = dir.path().join("out.rs");
+    let out = out.to_str().unwrap();
+    for extra in [
+        &[][..],
+        &["--minify"],
+        &["--judge", "codeforces", "--edition", "2024"],
+    ] {
+        let mut args = vec!["bundle", &main, "-o", out];
+        args.extend(extra);
+        let output = grundy(&args);
+        assert!(!output.status.success(), "{extra:?}");
+        assert!(!Path::new(out).exists(), "{extra:?}: wrote the file anyway");
+        let message = stderr(&output);
+        assert!(
+            message.contains(&format!(
+                "{main}:4:18: error[E0308]: mismatched types\n  |\n4 |     let n: u32 = io::stdin();"
+            )),
+            "{extra:?}: {message}"
+        );
+    }
+    // `--no-check` writes it all the same.
+    assert!(grundy(&["bundle", &main, "-o", out, "--no-check"])
+        .status
+        .success());
+    assert!(Path::new(out).exists());
+}
+
+/// An error in a bundled crate's code names the crate and blames the bundler.
+#[test]
+fn an_error_in_library_code_is_the_bundlers() {
+    let main = fixture("profiles/solutions/uses_badlib.rs");
+    let output = grundy(&["bundle", &main, "--lib", &fixture("profiles/badlib")]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.starts_with(
+            "error: the bundled code of `bad-lib 0.3.1` does not compile with `rustc --edition \
+             2021 -O main.rs -o main`; this is a bug of the bundler"
+        ) && message.contains("error[E0308]: mismatched types"),
+        "{message}"
+    );
+    assert!(
+        !message.contains("uses_badlib.rs:"),
+        "not the solution's error: {message}"
+    );
+}
+
+/// Let chains are edition 2024, AtCoder's; Codeforces offers 2021 (its default) and 2024.
+#[test]
+fn a_let_chains_solution_verifies_where_the_edition_is_2024() {
+    let main = fixture("profiles/solutions/let_chains.rs");
+    for args in [
+        &["--judge", "atcoder"][..],
+        &["--judge", "codeforces", "--edition", "2024"],
+        &["--judge", "library-checker"],
+    ] {
+        let output = grundy(&[&["bundle", &main][..], args].concat());
+        assert!(output.status.success(), "{args:?}: {}", stderr(&output));
+    }
+    for args in [&["--judge", "codeforces"][..], &["--judge", "dmoj"]] {
+        let output = grundy(&[&["bundle", &main][..], args].concat());
+        assert!(!output.status.success(), "{args:?}");
+        assert!(
+            stderr(&output).contains("let_chains.rs:5:8: error"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let output = grundy(&["bundle", &main, "--judge", "atcoder", "--edition", "2021"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("AtCoder compiles Rust in edition 2024, not 2021"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// `grundy test --judge` compiles as the profile does and says which profile judged.
+#[test]
+fn test_judges_with_the_profiles_command() {
+    let problems = fixture("judge/profiles");
+    let run = |args: &[&str]| grundy(&[&["test", "--problems", &problems][..], args].concat());
+    let output = run(&["online-judge", "--judge", "codeforces"]);
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{table}{}", stderr(&output));
+    assert!(
+        table.contains(
+            "judged as: Codeforces (rustc --edition 2021 -O --cfg ONLINE_JUDGE main.rs -o main)"
+        ),
+        "{table}"
+    );
+    let output = run(&["online-judge"]);
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(!output.status.success());
+    assert!(
+        table.contains("CE (error[E0425]: cannot find function `answer`")
+            && table.contains("judged as: no judge (rustc --edition 2021 -O main.rs -o main)"),
+        "{table}"
+    );
+    let output = run(&["let-chains", "--judge", "codeforces", "--edition", "2024"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stdout)
+    );
+    let output = run(&["let-chains", "--judge", "codeforces"]);
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("CE ("));
+}
+
+/// A package on proconio bundled for AtCoder keeps `use proconio::...` as it is (AtCoder
+/// provides proconio 0.5.0, `#[fastout]` included) and is checked against AtCoder's proconio,
+/// built by Cargo. Needs crates.io, or proconio 0.5.0 already fetched.
+#[test]
+fn provided_crates_stay_external_and_are_checked_against() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"abc\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\nproconio = { version = \"=0.5.0\", features = [\"derive\"] }\n\n[workspace]\n",
+    )
+    .unwrap();
+    let text = "use proconio::{fastout, input};\n\n#[fastout]\nfn main() {\n    \
+                input! { n: usize, a: [u64; n] }\n    println!(\"{}\", a.iter().sum::<u64>());\n}\n";
+    let main = dir.path().join("src/main.rs");
+    std::fs::write(&main, text).unwrap();
+    let main = main.to_str().unwrap();
+    let output = grundy(&["bundle", main, "--judge", "atcoder"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), text);
+    assert!(
+        stderr(&output).contains("note: left to AtCoder, which provides them: proconio 0.5.0"),
+        "{}",
+        stderr(&output)
+    );
+    // Checked against the real crate: a call it does not have is found.
+    std::fs::write(
+        dir.path().join("src/main.rs"),
+        text.replace("input!", "inputs!"),
+    )
+    .unwrap();
+    let output = grundy(&["bundle", main, "--judge", "atcoder"]);
+    assert!(!output.status.success());
+    assert!(
+        stderr(&output).contains("main.rs:5:5: error: cannot find macro `inputs`"),
+        "{}",
+        stderr(&output)
+    );
 }

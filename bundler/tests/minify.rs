@@ -5,8 +5,8 @@
 //! whole template library are minified and type-checked in both editions, and some minified
 //! problems are run on their tests.
 
-use bundler::bundle::check::{compile_in, type_check_in};
-use bundler::bundle::minify::minify;
+use bundler::profile::minify::minify;
+use bundler::profile::rustc::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,8 +2,8 @@
 //! uses), with an empty `fn main() {}` appended, compiles with plain rustc in both editions
 //! without a warning. This is also what each editor snippet expands to.
 
-use bundler::bundle::check::type_check_in;
 use bundler::contest::catalog::Catalog;
+use bundler::profile::rustc::type_check_in;
 use bundler::{BundleOptions, Library};
 
 #[test]
@@ -121,7 +121,9 @@ fn show_into_composes_templates_in_one_module() {
         assert_eq!(text.matches(once).count(), 1, "{once} in {text}");
     }
     assert!(text.contains("// Bundled from the library `templates`: isqrt, nim, wythoff.\n"));
-    bundler::bundle::check::check(&text, "2021").unwrap();
+    bundler::profile::rustc::check(&text, "2021")
+        .unwrap()
+        .unwrap();
     // Again, and with a template already there: nothing changes.
     assert!(show_into(&file, &["nim", "wythoff"]).status.success());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), text);

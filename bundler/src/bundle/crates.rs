@@ -128,7 +128,7 @@ impl CrateGraph {
             );
         }
         let temp;
-        let dir = match cache_dir() {
+        let dir = match crate::dirs::cache_dir() {
             Some(cache) => cache.join(format!("libraries-{}", digest(&toml))),
             None => {
                 temp = tempfile::tempdir().map_err(ErrorKind::Cargo)?;
@@ -404,7 +404,7 @@ fn host_triple() -> Option<String> {
 /// normal dependencies are the roots.
 fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
     let canonical = std::fs::canonicalize(manifest).unwrap_or_else(|_| manifest.to_path_buf());
-    let cache = cache_dir().map(|d| {
+    let cache = crate::dirs::cache_dir().map(|d| {
         d.join(format!(
             "metadata-{}.json",
             digest(&canonical.display().to_string())
@@ -454,18 +454,6 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
         }
     }
     Ok(graph)
-}
-
-/// Where what is worth keeping between runs goes (`cargo metadata`'s answers: it takes
-/// 60-150 ms, most of a bundle's time; the embedded templates): `$GRUNDY_CACHE_DIR`, else
-/// `$XDG_CACHE_HOME/grundy`, else `~/.cache/grundy`.
-pub(crate) fn cache_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("GRUNDY_CACHE_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CACHE_HOME").map(|d| PathBuf::from(d).join("grundy")))
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache/grundy")))?;
-    std::fs::create_dir_all(&dir).ok()?;
-    Some(dir)
 }
 
 fn digest(text: &str) -> String {

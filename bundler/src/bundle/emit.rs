@@ -35,8 +35,9 @@ const CAPPED_LINTS: &str = "warnings, bindings_with_variant_name, overflowing_li
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
 /// `extern crate templates [as t];` removed (a `#[macro_use]` one becomes a glob import of
-/// the crate's module, for its macros' bare names). Comments and layout are kept.
-pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> String {
+/// the crate's module, for its macros' bare names). Comments and layout are kept; each edit
+/// made is listed, so a place in the text can be traced back to the solution.
+pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> (String, Vec<Edit>) {
     let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
     let mut edits: Vec<(usize, usize, String)> = refs
         .iter()
@@ -63,12 +64,17 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> St
     edits.dedup();
     // One pass over the text: replacing in place would move its tail once per edit.
     let mut text = String::with_capacity(solution.text.len() + 16 * edits.len());
+    let mut made = Vec::with_capacity(edits.len());
     let mut done = 0;
     for (start, end, replacement) in edits {
         if start < done {
             continue; // inside an edit already made
         }
         text.push_str(&solution.text[done..start]);
+        made.push(Edit {
+            source: start..end,
+            output: text.len()..text.len() + replacement.len(),
+        });
         text.push_str(&replacement);
         done = end;
     }
@@ -76,14 +82,33 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> St
     if !text.ends_with('\n') {
         text.push('\n');
     }
-    text
+    (text, made)
+}
+
+/// A piece of the solution's text replaced in the bundle: bytes `source` of the solution
+/// became bytes `output` of the bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Edit {
+    pub source: std::ops::Range<usize>,
+    pub output: std::ops::Range<usize>,
 }
 
 /// One module per crate with kept items, each with a comment naming what it holds, and an
 /// `extern crate alloc;` when one of them uses `alloc`. Empty when nothing is kept.
 pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> String {
+    library_parts(lib, kept, opts).0
+}
+
+/// [`library_modules`], and the bytes of it each crate's module takes, by package
+/// (`name version`).
+pub fn library_parts(
+    lib: &Library,
+    kept: &Kept,
+    opts: &BundleOptions,
+) -> (String, Vec<(String, std::ops::Range<usize>)>) {
     let resolver = Resolver::new(lib);
     let mut out = String::new();
+    let mut parts = Vec::new();
     let needs_alloc = Cell::new(false);
     for (k, krate) in lib.crates.iter().enumerate() {
         if !kept.has_crate(lib, k) {
@@ -127,18 +152,24 @@ pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> Stri
         if !out.is_empty() {
             out.push('\n');
         }
+        let start = out.len();
         out += &format!(
             "// Bundled from the library `{}`: {}.\n{}",
             krate.spec.name,
             kept.module_names(lib, k).join(", "),
             prettyplease::unparse(&file)
         );
+        parts.push((krate.spec.package.clone(), start..out.len()));
     }
     if needs_alloc.get() {
         // `pub`: a library's `pub extern crate alloc;` becomes `pub use ::alloc;`.
-        out.insert_str(0, "pub extern crate alloc;\n");
+        const ALLOC: &str = "pub extern crate alloc;\n";
+        out.insert_str(0, ALLOC);
+        for (_, range) in &mut parts {
+            *range = range.start + ALLOC.len()..range.end + ALLOC.len();
+        }
     }
-    out
+    (out, parts)
 }
 
 struct Emitter<'a> {

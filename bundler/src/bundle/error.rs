@@ -83,10 +83,6 @@ pub enum ErrorKind {
     UseCycle { at: Location, chain: String },
     #[error(transparent)]
     Write(#[from] WriteError),
-    #[error("the bundle does not compile with `rustc --edition {edition} -O`:\n{stderr}")]
-    Check { edition: String, stderr: String },
-    #[error("could not run rustc: {0}")]
-    Rustc(std::io::Error),
     #[error("could not run cargo: {0}")]
     Cargo(std::io::Error),
     #[error("`cargo metadata` failed for {}:\n{stderr}", manifest.display())]

@@ -200,6 +200,35 @@ impl Library {
         Ok(library)
     }
 
+    /// Leaves the crates that `is_external` says the judge provides (by the name code uses,
+    /// which must be the crate's own: the judge knows no renames) out of the bundle: paths
+    /// through them, from the solution or from a bundled crate, stay as written. Returns the
+    /// packages left out.
+    pub fn keep_external(&mut self, is_external: impl Fn(&str) -> bool) -> Vec<String> {
+        let crates = &self.crates;
+        let external =
+            |name: &String, k: &usize| is_external(name) && crates[*k].spec.name == *name;
+        let mut left_out: Vec<String> = self
+            .roots
+            .iter()
+            .filter(|(name, k)| external(name, k))
+            .map(|(_, &k)| crates[k].spec.package.clone())
+            .collect();
+        let keep = |name: &String, k: &mut usize| !external(name, k);
+        self.roots.retain(keep);
+        let mut deps: Vec<_> = self.crates.iter().map(|c| c.spec.deps.clone()).collect();
+        for d in &mut deps {
+            d.retain(keep);
+        }
+        for (c, d) in self.crates.iter_mut().zip(deps) {
+            c.spec.deps = d;
+        }
+        self.proc_macro_roots.retain(|name, _| !is_external(name));
+        left_out.sort();
+        left_out.dedup();
+        left_out
+    }
+
     /// The crate module `m` belongs to.
     pub fn krate(&self, m: ModuleId) -> &LibCrate {
         &self.crates[self.modules[m].krate]

@@ -1,18 +1,15 @@
 //! The bundle engine: finds the crates a solution draws from ([`crates`]: manifests and
 //! `cargo metadata`), reads them ([`library`], [`source`], with [`cfg`](mod@cfg) deciding features),
 //! reads the solution ([`parse`]), says what each name means ([`resolve`]), works out which
-//! items the solution reaches ([`reach`]) and writes the single file ([`emit`]); [`check`]
-//! compiles it as a judge would.
+//! items the solution reaches ([`reach`]) and writes the single file ([`emit`]), knowing
+//! where each part of it came from ([`Bundle`]).
 
 pub mod cfg;
-pub mod check;
 pub mod crates;
 pub(crate) mod diagnose;
 pub mod emit;
 mod error;
-pub mod judges;
 pub mod library;
-pub mod minify;
 pub mod parse;
 pub mod reach;
 pub mod resolve;
@@ -23,11 +20,69 @@ pub use error::{Error, ErrorKind};
 pub use library::Library;
 
 use parse::Solution;
-use std::path::Path;
+use source::Location;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
 
 /// The single-file bundle of the solution at `path`.
 pub fn bundle(path: &Path, lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
-    bundle_solution(&Solution::read(path)?, lib, opts)
+    Ok(bundle_solution(&Solution::read(path)?, lib, opts)?.text)
+}
+
+/// A bundle, and where each of its parts came from.
+#[derive(Debug, Clone)]
+pub struct Bundle {
+    pub text: String,
+    /// The solution: its file and text, and the edits that made the start of `text`.
+    pub solution_path: PathBuf,
+    pub solution_text: String,
+    edits: Vec<emit::Edit>,
+    /// Where the solution's part of `text` ends.
+    solution_end: usize,
+    /// Each bundled crate's module: its package (`name version`) and bytes of `text`.
+    pub crates: Vec<(String, Range<usize>)>,
+}
+
+/// What a place in a bundle is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin<'b> {
+    /// The solution's own code, at this place of its file.
+    Solution(Location),
+    /// A bundled crate's code: its package.
+    Library(&'b str),
+    /// Neither (a line the bundler added between the parts).
+    Bundler,
+}
+
+impl Bundle {
+    /// Where byte `offset` of the bundle's text came from.
+    pub fn origin(&self, offset: usize) -> Origin<'_> {
+        if offset < self.solution_end {
+            // Unchanged text keeps its distance from the last edit before it; a place
+            // inside an edit is the start of the path it replaced.
+            let mut source = offset;
+            for edit in &self.edits {
+                if edit.output.start > offset {
+                    break;
+                }
+                source = if offset < edit.output.end {
+                    edit.source.start
+                } else {
+                    offset - edit.output.end + edit.source.end
+                };
+            }
+            let source = source.min(self.solution_text.len());
+            return Origin::Solution(Location::of_offset(
+                &self.solution_path,
+                &self.solution_text,
+                source,
+            ));
+        }
+        self.crates
+            .iter()
+            .find(|(_, range)| range.contains(&offset))
+            .map_or(Origin::Bundler, |(package, _)| Origin::Library(package))
+    }
 }
 
 /// The single-file bundle of a solution already read: its text, library paths made
@@ -36,7 +91,7 @@ pub fn bundle_solution(
     solution: &Solution,
     lib: &mut Library,
     opts: &BundleOptions,
-) -> Result<String, Error> {
+) -> Result<Bundle, Error> {
     // `extern crate x as y;` at the root puts `y` in the extern prelude: paths through `y`
     // mean crate `x` everywhere in the solution.
     for e in solution.extern_crates(|name| lib.roots.contains_key(name)) {
@@ -61,12 +116,23 @@ pub fn bundle_solution(
             solution.check_name_free(&krate.module_name)?;
         }
     }
-    let module = emit::library_modules(lib, &kept, opts);
-    let text = emit::solution_text(solution, &refs, lib);
-    Ok(if module.is_empty() {
-        text
-    } else {
-        format!("{text}\n{module}")
+    let (module, mut crates) = emit::library_parts(lib, &kept, opts);
+    let (mut text, edits) = emit::solution_text(solution, &refs, lib);
+    let solution_end = text.len();
+    if !module.is_empty() {
+        text.push('\n');
+        for (_, range) in &mut crates {
+            *range = range.start + text.len()..range.end + text.len();
+        }
+        text += &module;
+    }
+    Ok(Bundle {
+        text,
+        solution_path: solution.path.clone(),
+        solution_text: solution.text.clone(),
+        edits,
+        solution_end,
+        crates,
     })
 }
 

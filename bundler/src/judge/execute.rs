@@ -4,6 +4,9 @@
 
 use super::supervise::{End, Limit, Limits, RunReport, RunSpec, Stream};
 use super::JudgeError;
+use crate::profile::provided::Externs;
+use crate::profile::rustc::Emit;
+use crate::profile::Profile;
 use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 use std::fs::File;
@@ -234,63 +237,83 @@ pub fn tool_spec(
     }
 }
 
-/// Compiles `source` into `binary` with `rustc --edition 2021 -O` as a judge does, under
-/// [`COMPILE_LIMITS`]. `Ok(Err(reason))` when it does not compile: rustc's first error with
-/// its location, or the limit it went over. `scratch` holds rustc's stderr and the report.
-pub fn compile(
-    runner: &Runner,
-    source: &Path,
-    binary: &Path,
-    scratch: &Path,
-    limits: &Limits,
-) -> Result<Result<(), String>, JudgeError> {
-    let stderr = scratch.join("rustc.stderr");
-    // Run beside the source and name it by its file name, so rustc's messages (and the
-    // panic locations in the binary) read `main.rs:2:5` as on a judge.
-    let dir = source.parent().unwrap_or(Path::new("."));
-    let name = |path: &Path| {
-        path.file_name()
-            .map(Path::new)
-            .unwrap_or(path)
-            .to_path_buf()
+/// How a judge compiles: its profile's command in one of its editions, with the provided
+/// crates the source uses.
+pub struct Compiler<'a> {
+    pub profile: &'a Profile,
+    pub edition: &'a str,
+    pub externs: &'a Externs,
+}
+
+impl Compiler<'static> {
+    /// `rustc --edition 2021 -O`: for checkers and interactors, which are ours, not a
+    /// submission.
+    pub const PLAIN: Compiler<'static> = Compiler {
+        profile: &crate::profile::PROFILES[0],
+        edition: "2021",
+        externs: &Externs { args: Vec::new() },
     };
-    let binary = if binary.parent() == Some(dir) {
-        name(binary)
-    } else {
-        binary.to_path_buf()
-    };
-    let args = vec![
-        "--edition".to_string(),
-        "2021".to_string(),
-        "-O".to_string(),
-        path_text(&name(source))?,
-        "-o".to_string(),
-        path_text(&binary)?,
-    ];
-    let spec = tool_spec(
-        "rustc",
-        args,
-        dir,
-        Stream::Null,
-        stderr.clone(),
-        scratch.join("rustc.report"),
-        *limits,
-    );
-    let report = runner.run(&spec)?;
-    Ok(match report.end {
-        End::Exited(0) => Ok(()),
-        End::Killed(limit) => Err(format!(
-            "compilation stopped: {}",
-            describe_limit(limit, limits)
-        )),
-        End::NotStarted(message) => {
-            return Err(JudgeError::Tool(format!("could not run rustc: {message}")))
-        }
-        _ => {
-            let text = read_head(&stderr)?;
-            Err(first_error(&text).unwrap_or_else(|| tail(&text)))
-        }
-    })
+}
+
+impl Compiler<'_> {
+    /// Compiles `source` into `binary` with the profile's command, under `limits`.
+    /// `Ok(Err(reason))` when it does not compile: rustc's first error with its location, or the
+    /// limit it went over. `scratch` holds rustc's stderr and the report.
+    pub fn compile(
+        &self,
+        runner: &Runner,
+        source: &Path,
+        binary: &Path,
+        scratch: &Path,
+        limits: &Limits,
+    ) -> Result<Result<(), String>, JudgeError> {
+        let stderr = scratch.join("rustc.stderr");
+        // Run beside the source and name it by its file name, so rustc's messages (and the
+        // panic locations in the binary) read `main.rs:2:5` as on a judge.
+        let dir = source.parent().unwrap_or(Path::new("."));
+        let name = |path: &Path| {
+            path.file_name()
+                .map(Path::new)
+                .unwrap_or(path)
+                .to_path_buf()
+        };
+        let binary = if binary.parent() == Some(dir) {
+            name(binary)
+        } else {
+            binary.to_path_buf()
+        };
+        let args = self.profile.rustc_args(
+            self.edition,
+            Emit::Binary,
+            &path_text(&name(source))?,
+            &path_text(&binary)?,
+            self.externs,
+        );
+        let spec = tool_spec(
+            "rustc",
+            args,
+            dir,
+            Stream::Null,
+            stderr.clone(),
+            scratch.join("rustc.report"),
+            *limits,
+        );
+        let report = runner.run(&spec)?;
+        Ok(match report.end {
+            End::Exited(0) => Ok(()),
+            End::Killed(limit) => Err(format!(
+                "compilation stopped: {}",
+                describe_limit(limit, limits)
+            )),
+            End::NotStarted(message) => {
+                return Err(JudgeError::Tool(format!("could not run rustc: {message}")))
+            }
+            _ => {
+                let text = read_head(&stderr)?;
+                Err(first_error(&text).unwrap_or_else(|| tail(&text)))
+            }
+        })
+    }
 }
 
 fn path_text(path: &Path) -> Result<String, JudgeError> {

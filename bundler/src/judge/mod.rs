@@ -1,6 +1,7 @@
 //! The judge runner behind `grundy test`: bundles each problem's `main.rs`, compiles the
-//! bundle with `rustc --edition 2021 -O main.rs -o main`, runs every test under the problem's
-//! limits and compares outputs as judges do.
+//! bundle as the chosen judge profile does ([`JudgeOptions::profile`]; `rustc --edition 2021
+//! -O main.rs -o main` for none), runs every test under the problem's limits and compares
+//! outputs as judges do.
 //!
 //! Every program (rustc, a generator, a solution, a checker, an interactor) runs under a
 //! supervisor process ([`supervise`]) that applies rlimits and the sandbox ([`sandbox`]),
@@ -36,6 +37,8 @@ pub use compare::Mismatch;
 pub use problem::{DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
 pub use sandbox::Isolation;
 
+use crate::profile::provided;
+use crate::profile::Profile;
 use execute::Runner;
 use problem::{Expected, Helper, Input, Problem, TestCase};
 use std::fmt;
@@ -70,6 +73,9 @@ pub struct JudgeOptions {
     pub interrupt: Arc<AtomicBool>,
     /// What rustc may take compiling one bundle (`CE` beyond): time and memory.
     pub compile_limits: Limits,
+    /// The judge whose command compiles each bundle, and in which of its editions.
+    pub profile: &'static Profile,
+    pub edition: &'static str,
 }
 
 impl Default for JudgeOptions {
@@ -83,6 +89,8 @@ impl Default for JudgeOptions {
             isolation: None,
             interrupt: Arc::new(AtomicBool::new(false)),
             compile_limits: execute::COMPILE_LIMITS,
+            profile: &crate::profile::PROFILES[0],
+            edition: crate::profile::PROFILES[0].editions[0],
         }
     }
 }
@@ -314,6 +322,8 @@ pub struct Report {
     pub isolation: Isolation,
     /// Wall time of the whole run (bundling, compiling and judging overlap).
     pub elapsed: Duration,
+    /// The judge whose profile compiled the bundles, and its command.
+    pub judged_as: String,
 }
 
 /// The width of the id column for these ids.
@@ -357,12 +367,13 @@ impl Report {
         format!("{} {noun}: {}", self.problems.len(), counts.join(", "))
     }
 
-    /// The lines after the rows: summary, time, isolation.
+    /// The lines after the rows: summary, time, profile, isolation.
     pub fn footer(&self) -> String {
         format!(
-            "{}\ntotal {}\nisolation: {}",
+            "{}\ntotal {}\njudged as: {}\nisolation: {}",
             self.summary(),
             seconds(self.elapsed),
+            self.judged_as,
             self.isolation.describe()
         )
     }
@@ -489,6 +500,11 @@ pub fn run_with(
         problems: reports,
         isolation,
         elapsed: start.elapsed(),
+        judged_as: format!(
+            "{} ({})",
+            opts.profile.title,
+            opts.profile.command_line(opts.edition)
+        ),
     })
 }
 
@@ -591,7 +607,9 @@ pub fn compile_and_run(
         stop: &never,
     };
     let compile_limits = execute::COMPILE_LIMITS;
-    if let Err(error) = execute::compile(&runner, &main_rs, &binary, dir.path(), &compile_limits)? {
+    if let Err(error) =
+        execute::Compiler::PLAIN.compile(&runner, &main_rs, &binary, dir.path(), &compile_limits)?
+    {
         return Ok(Err(error));
     }
     let stdout = dir.path().join("stdout");
@@ -726,11 +744,23 @@ fn build(
         Ok(source) => source,
         Err(message) => return Ok(Build::Failed(Verdict::BundleError { message })),
     };
+    let externs = match provided::externs(opts.profile, &provided::used(opts.profile, &source)) {
+        Ok(externs) => externs,
+        Err(e) => {
+            let message = e.to_string();
+            return Ok(Build::Failed(Verdict::BundleError { message }));
+        }
+    };
     let work = Work::new(opts, &problem.id)?;
     let main_rs = work.build().join("main.rs");
     std::fs::write(&main_rs, source).map_err(io_error(&main_rs))?;
     let binary = work.build().join("main");
-    if let Err(first_error) = execute::compile(
+    let compiler = execute::Compiler {
+        profile: opts.profile,
+        edition: opts.edition,
+        externs: &externs,
+    };
+    if let Err(first_error) = compiler.compile(
         runner,
         &main_rs,
         &binary,
@@ -745,17 +775,18 @@ fn build(
     ] {
         if let Some(Helper::Rust(source)) = helper {
             let binary = work.build().join(name);
-            execute::compile(
-                runner,
-                source,
-                &binary,
-                &work.private(),
-                &opts.compile_limits,
-            )?
-            .map_err(|error| JudgeError::Helper {
-                problem: problem.id.clone(),
-                message: format!("{name}.rs does not compile: {error}"),
-            })?;
+            execute::Compiler::PLAIN
+                .compile(
+                    runner,
+                    source,
+                    &binary,
+                    &work.private(),
+                    &opts.compile_limits,
+                )?
+                .map_err(|error| JudgeError::Helper {
+                    problem: problem.id.clone(),
+                    message: format!("{name}.rs does not compile: {error}"),
+                })?;
         }
     }
     Ok(Build::Compiled(work))

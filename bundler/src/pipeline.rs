@@ -1,0 +1,354 @@
+//! One bundle from solution to verified text, in one call ([`run`]): read the solution, find
+//! its libraries and its judge's profile, bundle (leaving the crates the judge provides as
+//! they are), minify, check the size, and compile the result as the judge would before
+//! anything is written. `grundy bundle`, `grundy test`, the tests and the benches all go
+//! through it.
+//!
+//! A bundle that does not compile is an error: at the solution's file, line and column when
+//! rustc points into the solution's own code, else naming the bundled crate whose code failed
+//! (the bundler's fault, not the user's).
+
+use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
+use crate::bundle::parse::Solution;
+use crate::bundle::{self, Bundle, BundleOptions, Library, Origin};
+use crate::config::{Config, ConfigError};
+use crate::profile::provided::{self, ProvidedError};
+use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
+use crate::profile::{minify, Profile, TooLarge};
+use std::path::{Path, PathBuf};
+
+/// Where the solution comes from.
+#[derive(Debug, Clone)]
+pub enum Input {
+    File(PathBuf),
+    /// Text read elsewhere (stdin); its libraries and settings are looked up as for a file
+    /// at `anchor`.
+    Text {
+        text: String,
+        anchor: PathBuf,
+    },
+}
+
+/// Where the libraries come from.
+#[derive(Debug, Clone, Default)]
+pub enum Libraries {
+    /// The package the solution is in, else the config's `libs`, else our templates.
+    #[default]
+    Auto,
+    /// These library crates (with their dependencies).
+    Dirs(Vec<PathBuf>),
+    /// The dependencies of this package.
+    Manifest(PathBuf),
+}
+
+/// How far a bundle is compiled before it is handed over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verify {
+    /// Not at all (`--no-check`).
+    Skip,
+    /// Type-checked: every error rustc finds before generating code (the default).
+    #[default]
+    TypeCheck,
+    /// Compiled and linked as the judge does (`--check`).
+    Build,
+}
+
+/// One bundle to make.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub input: Input,
+    pub libraries: Libraries,
+    /// For [`Libraries::Dirs`] (and the config's `libs`).
+    pub features: FeatureRequest,
+    /// The judge's name; else the config's, else `none`.
+    pub judge: Option<String>,
+    /// The edition; else the package's when the judge offers it, else the judge's default.
+    pub edition: Option<String>,
+    pub strip_docs: bool,
+    pub minify: bool,
+    pub verify: Verify,
+    /// Bundle the crates the judge provides too, instead of leaving them to it.
+    pub bundle_provided: bool,
+}
+
+impl Request {
+    /// A request for the file at `path` with every default.
+    pub fn file(path: &Path) -> Request {
+        Request {
+            input: Input::File(path.to_path_buf()),
+            libraries: Libraries::Auto,
+            features: FeatureRequest::default(),
+            judge: None,
+            edition: None,
+            strip_docs: false,
+            minify: false,
+            verify: Verify::TypeCheck,
+            bundle_provided: false,
+        }
+    }
+}
+
+/// A bundle ready for its judge.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    pub text: String,
+    pub profile: &'static Profile,
+    pub edition: &'static str,
+    /// What a person should know: the crates left to the judge, and at which versions.
+    pub notes: Vec<String>,
+    /// rustc's warnings about the solution's own code, located in it.
+    pub warnings: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum PipelineError {
+    #[error(transparent)]
+    Bundle(#[from] bundle::Error),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error("cannot read the solution from standard input: {0}")]
+    Stdin(std::io::Error),
+    #[error("{0}")]
+    Profile(String),
+    #[error("cannot minify the bundle: {0}")]
+    Minify(String),
+    #[error(transparent)]
+    TooLarge(#[from] TooLarge),
+    #[error(transparent)]
+    Provided(#[from] ProvidedError),
+    #[error("could not run rustc: {0}")]
+    Rustc(std::io::Error),
+    /// rustc rejects the solution's own code; each error located in the solution.
+    #[error("the solution does not compile {compiling}:\n{}", errors.join("\n"))]
+    Solution {
+        /// "as Codeforces compiles it (`rustc ...`)".
+        compiling: String,
+        errors: Vec<String>,
+    },
+    /// The bundled code of a library does not compile: the bundler's fault.
+    #[error(
+        "{culprit} does not compile {compiling}; this is a bug of the bundler, not of \
+             the solution: please report it with the solution and the library.\n{rendered}"
+    )]
+    Library {
+        /// "the bundled code of `gamelib 0.1.0`", "the minified bundle", ...
+        culprit: String,
+        compiling: String,
+        rendered: String,
+    },
+    /// rustc itself failed (a crash, a stack overflow on deep nesting): a judge's may too.
+    #[error(
+        "rustc failed on the bundle {compiling}, without an error about its code (a judge's \
+             rustc may fail the same way):\n{stderr}"
+    )]
+    RustcFailed { compiling: String, stderr: String },
+}
+
+/// Makes the bundle `request` asks for; nothing is written anywhere.
+pub fn run(request: &Request) -> Result<Verified, PipelineError> {
+    let (solution, anchor) = match &request.input {
+        Input::File(path) => (Solution::read(path)?, path.clone()),
+        Input::Text { text, anchor } => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text).to_string();
+            let solution = Solution::from_text(Path::new("<stdin>"), text)?;
+            (solution, anchor.clone())
+        }
+    };
+    let config = Config::for_solution(&anchor)?;
+    let judge = request
+        .judge
+        .as_deref()
+        .or(config.judge.as_deref())
+        .unwrap_or("none");
+    let profile = Profile::named(judge).map_err(PipelineError::Profile)?;
+    let package_edition = crate::config::package_edition(&anchor);
+    let edition = profile
+        .edition(request.edition.as_deref(), package_edition.as_deref())
+        .map_err(PipelineError::Profile)?;
+    let mut library = open_libraries(request, &anchor, &config.libs)?;
+    let provided = if request.bundle_provided {
+        Vec::new()
+    } else {
+        library.keep_external(|name| profile.provides(name).is_some())
+    };
+    let opts = BundleOptions {
+        strip_docs: request.strip_docs,
+    };
+    let bundle = bundle::bundle_solution(&solution, &mut library, &opts)?;
+    // The process ends soon: freeing every syntax tree of the library one by one costs more
+    // than the rest of emitting (a few ms on itertools).
+    std::mem::forget(library);
+    let text = if request.minify {
+        minify::minify(&bundle.text).map_err(|e| PipelineError::Minify(e.to_string()))?
+    } else {
+        bundle.text.clone()
+    };
+    profile.check_size(&text, request.strip_docs, request.minify)?;
+    let warnings = match request.verify {
+        Verify::Skip => Vec::new(),
+        Verify::TypeCheck => verify(&bundle, &text, profile, edition, Emit::Metadata)?,
+        Verify::Build => verify(&bundle, &text, profile, edition, Emit::Binary)?,
+    };
+    let mut notes = Vec::new();
+    if !provided.is_empty() {
+        notes.push(format!(
+            "left to {}, which provides them: {}",
+            profile.title,
+            provided
+                .iter()
+                .map(|package| provided_note(profile, package))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(Verified {
+        text,
+        profile,
+        edition,
+        notes,
+        warnings,
+    })
+}
+
+/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the package's version is
+/// not the judge's, whose the judge compiles with.
+fn provided_note(profile: &Profile, package: &str) -> String {
+    let (name, version) = package.split_once(' ').unwrap_or((package, ""));
+    match profile.provided.iter().find(|c| c.package == name) {
+        Some(c) if c.version.trim_start_matches('=') != version => {
+            format!("{package} ({}'s is {})", profile.title, c.version)
+        }
+        _ => package.to_string(),
+    }
+}
+
+/// The libraries `request` names for a solution at `anchor`; `configured` (the config's)
+/// for a solution outside any package.
+fn open_libraries(
+    request: &Request,
+    anchor: &Path,
+    configured: &[PathBuf],
+) -> Result<Library, bundle::Error> {
+    let graph = match &request.libraries {
+        Libraries::Dirs(dirs) => CrateGraph::from_libs(dirs, &request.features)?,
+        Libraries::Manifest(manifest) => CrateGraph::from_package(manifest)?,
+        Libraries::Auto => match crates::enclosing_package(anchor) {
+            Some(manifest) => CrateGraph::from_package(&manifest)?,
+            None if !configured.is_empty() => CrateGraph::from_libs(configured, &request.features)?,
+            None => CrateGraph::from_libs(&[Library::default_dir()?], &request.features)?,
+        },
+    };
+    Library::of_graph(graph)
+}
+
+/// Compiles `text` (the bundle, perhaps minified) as `profile` does. `Ok` with the warnings
+/// about the solution's own code; an error for any error, or any warning about library code.
+fn verify(
+    bundle: &Bundle,
+    text: &str,
+    profile: &'static Profile,
+    edition: &'static str,
+    emit: Emit,
+) -> Result<Vec<String>, PipelineError> {
+    let externs = provided::externs(profile, &provided::used(profile, text))?;
+    let compile = |source: &str| -> Result<Outcome, PipelineError> {
+        let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+        rustc::compile(dir.path(), profile, edition, emit, source, &externs)
+            .map_err(PipelineError::Rustc)
+    };
+    let compiling = profile.compiling(edition);
+    let outcome = compile(text)?;
+    let troubled =
+        |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| library_warning(bundle, d));
+    if text != bundle.text && troubled(&outcome) {
+        // Places in a minified bundle are on one line: find them in the bundle as made.
+        let unminified = compile(&bundle.text)?;
+        if !troubled(&unminified) {
+            return Err(PipelineError::Library {
+                culprit: "the minified bundle".to_string(),
+                compiling,
+                rendered: outcome.rendered(),
+            });
+        }
+        return located(bundle, &unminified, compiling);
+    }
+    located(bundle, &outcome, compiling)
+}
+
+/// Whether `d` is a warning about code that is not the solution's (which must have none).
+fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
+    let origin = d.at.map(|at| bundle.origin(at.byte_start));
+    !d.is_error() && !matches!(origin, Some(Origin::Solution(_)))
+}
+
+/// `outcome`'s errors, each traced to the solution or to a bundled crate; `Ok` with the
+/// solution's warnings when there is none.
+fn located(
+    bundle: &Bundle,
+    outcome: &Outcome,
+    compiling: String,
+) -> Result<Vec<String>, PipelineError> {
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    // (package, rustc's message) of each error, then each warning, in the bundled crates.
+    let mut library = Vec::new();
+    for d in &outcome.diagnostics {
+        match d.at.map(|at| bundle.origin(at.byte_start)) {
+            Some(Origin::Solution(at)) => {
+                let code = d.code.as_ref().map_or(String::new(), |c| format!("[{c}]"));
+                let label = d.label().map_or(String::new(), |l| format!(" {l}"));
+                let line = format!(
+                    "{at}: {}{code}: {}\n{}{label}",
+                    d.level,
+                    d.message,
+                    at.excerpt()
+                );
+                if d.is_error() {
+                    errors.push(line);
+                } else {
+                    warnings.push(line);
+                }
+            }
+            Some(Origin::Library(package)) => library.push((
+                !d.is_error(),
+                format!("the bundled code of `{package}`"),
+                d.rendered.clone(),
+            )),
+            Some(Origin::Bundler) | None => library.push((
+                !d.is_error(),
+                "the bundle's own lines".to_string(),
+                d.rendered.clone(),
+            )),
+        }
+    }
+    // The solution's own errors first: a library's may follow from them.
+    if !errors.is_empty() {
+        const SHOWN: usize = 10;
+        let more = errors.len().saturating_sub(SHOWN);
+        errors.truncate(SHOWN);
+        if more > 0 {
+            errors.push(format!("and {more} more errors"));
+        }
+        return Err(PipelineError::Solution { compiling, errors });
+    }
+    let failed = !outcome.success || !outcome.other.trim().is_empty();
+    library.sort_by_key(|(is_warning, _, _)| *is_warning);
+    match library.into_iter().next() {
+        Some((_, culprit, rendered)) => Err(PipelineError::Library {
+            culprit,
+            compiling,
+            rendered: rendered + &outcome.other,
+        }),
+        None if failed => {
+            // A crash's report ends with what matters; its backtrace is long.
+            let lines: Vec<&str> = outcome.other.lines().collect();
+            let stderr = if lines.len() > 12 {
+                format!("{}\n...", lines[..12].join("\n"))
+            } else {
+                lines.join("\n")
+            };
+            Err(PipelineError::RustcFailed { compiling, stderr })
+        }
+        None => Ok(warnings),
+    }
+}
