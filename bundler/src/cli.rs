@@ -32,164 +32,188 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Bundle a solution and the library items it uses into one file for the judge
-    Bundle {
-        /// The solution, e.g. problems/poj2311/main.rs; `-` reads it from stdin (its
-        /// libraries then come from the current directory's Cargo package, or our templates)
-        #[arg(value_parser = solution_path)]
-        solution: PathBuf,
-        /// Write here (atomically) instead of to stdout
-        #[arg(short, long, value_name = "OUT")]
-        output: Option<PathBuf>,
-        #[command(flatten)]
-        libs: LibsArg,
-        #[command(flatten)]
-        target: TargetArg,
-        /// Compile and link the bundle as the judge does, not only type-check it
-        #[arg(long, conflicts_with = "no_check")]
-        check: bool,
-        /// Write the bundle without type-checking it first (faster; it may not compile)
-        #[arg(long)]
-        no_check: bool,
-        /// Leave out the library's doc comments
-        #[arg(long)]
-        strip_docs: bool,
-        /// Drop comments and every space Rust does not need
-        #[arg(long)]
-        minify: bool,
-        /// Bundle the crates the judge provides too (AtCoder's, DMOJ's), instead of leaving
-        /// `use proconio::...` to the judge's own copy
-        #[arg(long)]
-        bundle_provided: bool,
-    },
+    Bundle(BundleArgs),
     /// Judge problems: bundle, compile with plain rustc, run every test, print a table
-    Test {
-        /// Problem ids (folder names under the problems directory); all when none is given
-        ids: Vec<String>,
-        #[command(flatten)]
-        problems: ProblemsArg,
-        #[command(flatten)]
-        target: TargetArg,
-        /// Multiply every time limit by this factor (for a machine slower than the judge's)
-        #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_factor)]
-        time_factor: f64,
-        /// Problems compiled at once
-        #[arg(long, short, default_value_t = 2)]
-        jobs: usize,
-        /// How solutions are isolated: the strongest that works here, or the one named (an
-        /// error when it does not work here)
-        #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(judge::Isolation::NAMES))]
-        isolation: String,
-        /// Seconds rustc may take on one bundle (wall time) before the verdict is CE
-        #[arg(long, default_value_t = 60, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
-        compile_time: u64,
-        /// MiB of memory rustc may use on one bundle before the verdict is CE
-        #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=65536))]
-        compile_memory: u64,
-    },
+    Test(TestArgs),
     /// List the templates (name, what it computes, time, how it is verified)
-    List {
-        /// Only templates whose name, header or usual aliases (take-away, misere, ...) contain
-        /// every one of these words (case, accents and `-`/`_` ignored)
-        words: Vec<String>,
-        #[command(flatten)]
-        lib: LibArg,
-    },
+    List(ListArgs),
     /// Print templates with everything they use, as one module ready to paste
-    Show {
-        /// Template names, e.g. wythoff nim
-        #[arg(required = true)]
-        names: Vec<String>,
-        #[command(flatten)]
-        lib: LibArg,
-        /// Leave out the doc comments
-        #[arg(long)]
-        strip_docs: bool,
-        /// Add the templates to this file instead of printing them: its module from an earlier
-        /// `show` or `bundle` is regenerated with its templates and these, the rest is kept
-        #[arg(long, value_name = "FILE")]
-        into: Option<PathBuf>,
-    },
+    Show(ShowArgs),
     /// Write editor snippets: one per template, expanding to what `show` prints
-    Snippets {
-        /// The editor's snippet format: vscode (JSON with comments), ultisnips or neosnippet
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(SnippetFormat::NAMES))]
-        format: String,
-        /// Merge into this file (created if missing): grundy's entries from an earlier run are
-        /// replaced, every other entry is kept; `-` for stdout
-        #[arg(short, long, value_name = "FILE", conflicts_with = "install")]
-        output: Option<PathBuf>,
-        /// Merge into grundy's own file in the editor's user folder: VS Code
-        /// CONFIG/Code/User/snippets/grundy.code-snippets (CONFIG: ~/.config on Linux), UltiSnips
-        /// ~/.vim/UltiSnips/rust_grundy.snippets, neosnippet ~/.vim/neosnippets/rust_grundy.snip
-        #[arg(long)]
-        install: bool,
-        /// Leave the doc comments out of the snippet bodies
-        #[arg(long)]
-        strip_docs: bool,
-        #[command(flatten)]
-        lib: LibArg,
-    },
+    Snippets(SnippetsArgs),
     /// Write the team notebook: landscape A4, four columns, contents with page numbers
     /// (notebook.html, and notebook.md to read on screen)
-    Notebook {
-        /// Templates to print, with the templates they use; all when none is given
-        names: Vec<String>,
-        /// The directory to write into (created if missing)
-        #[arg(short, long, value_name = "DIR")]
-        output: PathBuf,
-        /// Header fields printed above each template's code
-        #[arg(long, value_enum, value_delimiter = ',', default_values_t = notebook::Field::DEFAULT)]
-        fields: Vec<notebook::Field>,
-        /// Also print notebook.pdf with headless Chromium (which must be installed)
-        #[arg(long)]
-        pdf: bool,
-        #[command(flatten)]
-        lib: LibArg,
-        #[command(flatten)]
-        problems: ProblemsArg,
-    },
+    Notebook(NotebookArgs),
     /// Explore a game: Grundy values, their period proven where a theorem allows (or said to
     /// be only observed), the template that answers it, and a paste-ready function
-    #[command(group(clap::ArgGroup::new("which_game").required(true).args(["subtraction", "octal", "game"])))]
-    Explore {
-        /// A finite subtraction set: the numbers of stones a move may take, e.g. 1,3,4
-        #[arg(long, value_delimiter = ',', value_name = "MOVES", value_parser = clap::value_parser!(u64).range(1..=100_000))]
-        subtraction: Vec<u64>,
-        /// An octal code as in the octal template, e.g. 0.77 (Kayles) or 0.137
-        #[arg(long, value_name = "CODE")]
-        octal: Option<String>,
-        /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>` (one heap; each option a
-        /// list of heaps) or `fn options(a: u64, b: u64) -> Vec<(u64, u64)>` (two heaps),
-        /// compiled with plain rustc and run under a time limit
-        #[arg(long, value_name = "FILE", value_parser = existing(Metadata::is_file, "file"))]
-        game: Option<PathBuf>,
-        /// Seconds a game's Rust file may run
-        #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
-        time_limit: u64,
-        /// Heaps to compute, 0..N (more proves longer periods), or the N x N board of a
-        /// two-heap game [default: what answers in a second or two]
-        #[arg(short = 'n', value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
-        n: Option<u64>,
-        /// Also the misere outcomes of single heaps (the last mover loses)
-        #[arg(long)]
-        misere: bool,
-        /// Also print a self-contained Rust function G(n) for any n (needs a proven period)
-        #[arg(long)]
-        emit: bool,
-        /// Draw a two-heap game's P-positions into FILE, SVG or PNG by its extension
-        #[arg(long, value_name = "FILE")]
-        picture: Option<PathBuf>,
-    },
+    Explore(ExploreArgs),
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
-    New {
-        /// The problem's id as its judge writes it (poj2311, abc300_a, 1234A): the folder's
-        /// name and the Cargo binary's
-        #[arg(value_parser = problem_id)]
-        id: String,
-        #[command(flatten)]
-        problems: ProblemsArg,
-    },
+    New(NewArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct BundleArgs {
+    /// The solution, e.g. problems/poj2311/main.rs; `-` reads it from stdin (its
+    /// libraries then come from the current directory's Cargo package, or our templates)
+    #[arg(value_parser = solution_path)]
+    pub solution: PathBuf,
+    /// Write here (atomically) instead of to stdout
+    #[arg(short, long, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    #[command(flatten)]
+    pub libs: LibsArg,
+    #[command(flatten)]
+    pub target: TargetArg,
+    /// Compile and link the bundle as the judge does, not only type-check it
+    #[arg(long, conflicts_with = "no_check")]
+    pub check: bool,
+    /// Write the bundle without type-checking it first (faster; it may not compile)
+    #[arg(long)]
+    pub no_check: bool,
+    /// Leave out the library's doc comments
+    #[arg(long)]
+    pub strip_docs: bool,
+    /// Drop comments and every space Rust does not need
+    #[arg(long)]
+    pub minify: bool,
+    /// Bundle the crates the judge provides too (AtCoder's, DMOJ's), instead of leaving
+    /// `use proconio::...` to the judge's own copy
+    #[arg(long)]
+    pub bundle_provided: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct TestArgs {
+    /// Problem ids (folder names under the problems directory); all when none is given
+    pub ids: Vec<String>,
+    #[command(flatten)]
+    pub problems: ProblemsArg,
+    #[command(flatten)]
+    pub target: TargetArg,
+    /// Multiply every time limit by this factor (for a machine slower than the judge's)
+    #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_factor)]
+    pub time_factor: f64,
+    /// Problems compiled at once
+    #[arg(long, short, default_value_t = 2)]
+    pub jobs: usize,
+    /// How solutions are isolated: the strongest that works here, or the one named (an
+    /// error when it does not work here)
+    #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(judge::Isolation::NAMES))]
+    pub isolation: String,
+    /// Seconds rustc may take on one bundle (wall time) before the verdict is CE
+    #[arg(long, default_value_t = 60, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub compile_time: u64,
+    /// MiB of memory rustc may use on one bundle before the verdict is CE
+    #[arg(long, default_value_t = 2048, value_name = "MIB", value_parser = clap::value_parser!(u64).range(64..=65536))]
+    pub compile_memory: u64,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ListArgs {
+    /// Only templates whose name, header or usual aliases (take-away, misere, ...) contain
+    /// every one of these words (case, accents and `-`/`_` ignored)
+    pub words: Vec<String>,
+    #[command(flatten)]
+    pub lib: LibArg,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ShowArgs {
+    /// Template names, e.g. wythoff nim
+    #[arg(required = true)]
+    pub names: Vec<String>,
+    #[command(flatten)]
+    pub lib: LibArg,
+    /// Leave out the doc comments
+    #[arg(long)]
+    pub strip_docs: bool,
+    /// Add the templates to this file instead of printing them: its module from an earlier
+    /// `show` or `bundle` is regenerated with its templates and these, the rest is kept
+    #[arg(long, value_name = "FILE")]
+    pub into: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SnippetsArgs {
+    /// The editor's snippet format: vscode (JSON with comments), ultisnips or neosnippet
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(SnippetFormat::NAMES))]
+    pub format: String,
+    /// Merge into this file (created if missing): grundy's entries from an earlier run are
+    /// replaced, every other entry is kept; `-` for stdout
+    #[arg(short, long, value_name = "FILE", conflicts_with = "install")]
+    pub output: Option<PathBuf>,
+    /// Merge into grundy's own file in the editor's user folder: VS Code
+    /// CONFIG/Code/User/snippets/grundy.code-snippets (CONFIG: ~/.config on Linux), UltiSnips
+    /// ~/.vim/UltiSnips/rust_grundy.snippets, neosnippet ~/.vim/neosnippets/rust_grundy.snip
+    #[arg(long)]
+    pub install: bool,
+    /// Leave the doc comments out of the snippet bodies
+    #[arg(long)]
+    pub strip_docs: bool,
+    #[command(flatten)]
+    pub lib: LibArg,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct NotebookArgs {
+    /// Templates to print, with the templates they use; all when none is given
+    pub names: Vec<String>,
+    /// The directory to write into (created if missing)
+    #[arg(short, long, value_name = "DIR")]
+    pub output: PathBuf,
+    /// Header fields printed above each template's code
+    #[arg(long, value_enum, value_delimiter = ',', default_values_t = notebook::Field::DEFAULT)]
+    pub fields: Vec<notebook::Field>,
+    /// Also print notebook.pdf with headless Chromium (which must be installed)
+    #[arg(long)]
+    pub pdf: bool,
+    #[command(flatten)]
+    pub lib: LibArg,
+    #[command(flatten)]
+    pub problems: ProblemsArg,
+}
+
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("which_game").required(true).args(["subtraction", "octal", "game"])))]
+pub struct ExploreArgs {
+    /// A finite subtraction set: the numbers of stones a move may take, e.g. 1,3,4
+    #[arg(long, value_delimiter = ',', value_name = "MOVES", value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub subtraction: Vec<u64>,
+    /// An octal code as in the octal template, e.g. 0.77 (Kayles) or 0.137
+    #[arg(long, value_name = "CODE")]
+    pub octal: Option<String>,
+    /// A Rust file defining `fn options(n: u64) -> Vec<Vec<u64>>` (one heap; each option a
+    /// list of heaps) or `fn options(a: u64, b: u64) -> Vec<(u64, u64)>` (two heaps),
+    /// compiled with plain rustc and run under a time limit
+    #[arg(long, value_name = "FILE", value_parser = existing(Metadata::is_file, "file"))]
+    pub game: Option<PathBuf>,
+    /// Seconds a game's Rust file may run
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub time_limit: u64,
+    /// Heaps to compute, 0..N (more proves longer periods), or the N x N board of a
+    /// two-heap game [default: what answers in a second or two]
+    #[arg(short = 'n', value_parser = clap::value_parser!(u64).range(2..=2_000_000))]
+    pub n: Option<u64>,
+    /// Also the misere outcomes of single heaps (the last mover loses)
+    #[arg(long)]
+    pub misere: bool,
+    /// Also print a self-contained Rust function G(n) for any n (needs a proven period)
+    #[arg(long)]
+    pub emit: bool,
+    /// Draw a two-heap game's P-positions into FILE, SVG or PNG by its extension
+    #[arg(long, value_name = "FILE")]
+    pub picture: Option<PathBuf>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct NewArgs {
+    /// The problem's id as its judge writes it (poj2311, abc300_a, 1234A): the folder's
+    /// name and the Cargo binary's
+    #[arg(value_parser = problem_id)]
+    pub id: String,
+    #[command(flatten)]
+    pub problems: ProblemsArg,
 }
 
 // `LibArg` and `ProblemsArg` name their ids: both flatten into `notebook`, where the id
@@ -425,266 +449,291 @@ impl CliError {
 /// finds a problem that is not accepted.
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     match cli.command {
-        Command::Bundle {
-            solution,
-            output,
-            libs,
-            target,
-            check,
-            no_check,
-            strip_docs,
-            minify,
-            bundle_provided,
-        } => bundle(
-            &solution,
-            output.as_deref(),
-            &libs,
-            target,
-            match (check, no_check) {
-                (true, _) => Verify::Build,
-                (_, true) => Verify::Skip,
-                _ => Verify::TypeCheck,
-            },
-            [strip_docs, minify, bundle_provided],
-            out,
-        )?,
-        Command::Test {
-            ids,
-            problems,
-            target,
-            time_factor,
-            jobs,
-            isolation,
-            compile_time,
-            compile_memory,
-        } => {
-            let problems_dir = problems.dir()?;
-            let lib_dir = Library::default_dir()?;
-            // The problems' settings: the user's config, or the problems package's.
-            let config = crate::config::Config::for_solution(&problems_dir.join("main.rs"))?;
-            let judge = target
-                .judge
-                .or(config.judge)
-                .unwrap_or_else(|| "none".into());
-            let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
-            let edition = profile
-                .edition(target.edition.as_deref(), None)
-                .map_err(JudgeError::Tool)?;
-            let bundle = |main: &Path| {
-                let request = Request {
-                    libraries: Libraries::Dirs(vec![lib_dir.clone()]),
-                    judge: Some(judge.clone()),
-                    edition: Some(edition.to_string()),
-                    // The judge compiles it next, and says CE itself.
-                    verify: Verify::Skip,
-                    ..Request::file(main)
-                };
-                pipeline::run(&request)
-                    .map(|verified| verified.text)
-                    .map_err(|e| e.to_string())
-            };
-            let opts = JudgeOptions {
-                time_limit_factor: time_factor,
-                compile_jobs: jobs.max(1),
-                isolation: Some(judge::Isolation::named(&isolation).map_err(JudgeError::Tool)?),
-                compile_limits: judge::Limits {
-                    wall: std::time::Duration::from_secs(compile_time),
-                    cpu: std::time::Duration::from_secs(compile_time * 2),
-                    memory: compile_memory << 20,
-                    ..JudgeOptions::default().compile_limits
-                },
-                profile,
-                edition,
-                ..JudgeOptions::default()
-            };
-            judge::live::stop_on_signals(&opts)?;
-            let report = judge::live::run_printing(&problems_dir, &ids, &bundle, &opts, out)?;
-            if !report.all_accepted() {
-                return Ok(ExitCode::FAILURE);
+        Command::Bundle(args) => bundle(args, out),
+        Command::Test(args) => test(args, out),
+        Command::List(args) => list(args, out),
+        Command::Show(args) => show(args, out),
+        Command::Snippets(args) => snippets(args, out),
+        Command::Notebook(args) => notebook(args, out),
+        Command::Explore(args) => explore(args, out),
+        Command::New(args) => new(args, out),
+    }
+}
+
+/// `grundy test`: the exit code is a failure unless every problem is AC.
+fn test(
+    TestArgs {
+        ids,
+        problems,
+        target,
+        time_factor,
+        jobs,
+        isolation,
+        compile_time,
+        compile_memory,
+    }: TestArgs,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CliError> {
+    let problems_dir = problems.dir()?;
+    let lib_dir = Library::default_dir()?;
+    // The problems' settings: the user's config, or the problems package's.
+    let config = crate::config::Config::for_solution(&problems_dir.join("main.rs"))?;
+    let judge = target
+        .judge
+        .or(config.judge)
+        .unwrap_or_else(|| "none".into());
+    let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
+    let edition = profile
+        .edition(target.edition.as_deref(), None)
+        .map_err(JudgeError::Tool)?;
+    let bundle = |main: &Path| {
+        let request = Request {
+            libraries: Libraries::Dirs(vec![lib_dir.clone()]),
+            judge: Some(judge.clone()),
+            edition: Some(edition.to_string()),
+            // The judge compiles it next, and says CE itself.
+            verify: Verify::Skip,
+            ..Request::file(main)
+        };
+        pipeline::run(&request)
+            .map(|verified| verified.text)
+            .map_err(|e| e.to_string())
+    };
+    let opts = JudgeOptions {
+        time_limit_factor: time_factor,
+        compile_jobs: jobs.max(1),
+        isolation: Some(judge::Isolation::named(&isolation).map_err(JudgeError::Tool)?),
+        compile_limits: judge::Limits {
+            wall: std::time::Duration::from_secs(compile_time),
+            cpu: std::time::Duration::from_secs(compile_time * 2),
+            memory: compile_memory << 20,
+            ..JudgeOptions::default().compile_limits
+        },
+        profile,
+        edition,
+        ..JudgeOptions::default()
+    };
+    judge::live::stop_on_signals(&opts)?;
+    let report = judge::live::run_printing(&problems_dir, &ids, &bundle, &opts, out)?;
+    if !report.all_accepted() {
+        return Ok(ExitCode::FAILURE);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy list`.
+fn list(ListArgs { words, lib }: ListArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let catalog = Catalog::load(&lib.dir()?, None)?;
+    let templates = if words.is_empty() {
+        catalog.templates().iter().collect()
+    } else {
+        catalog.matching(&words.join(" "))?
+    };
+    let table = catalog::format_list(&templates, catalog::list_width());
+    out.write_all(table.as_bytes())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy show`.
+fn show(
+    ShowArgs {
+        names,
+        lib,
+        strip_docs,
+        into,
+    }: ShowArgs,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CliError> {
+    let mut library = Library::open(&lib.dir()?)?;
+    let opts = BundleOptions { strip_docs };
+    match into {
+        Some(path) => compose::show_into(&path, &names, &mut library, &opts)?,
+        None => out.write_all(crate::show(&names, &mut library, &opts)?.as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy snippets`.
+fn snippets(
+    SnippetsArgs {
+        format,
+        output,
+        install,
+        strip_docs,
+        lib,
+    }: SnippetsArgs,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CliError> {
+    let format: SnippetFormat = format.parse().expect("clap checked the format");
+    // A bad install location is found before the work of rendering.
+    let installed = if install {
+        let path = format
+            .install_path()
+            .map_err(|message| atomic::WriteError {
+                path: PathBuf::from(format!("the {format} snippets")),
+                source: io::Error::other(message),
+            })?;
+        Some(path)
+    } else {
+        None
+    };
+    let catalog = Catalog::load(&lib.dir()?, None)?;
+    let mut library = Library::open(&lib.dir()?)?;
+    let opts = BundleOptions { strip_docs };
+    let mut show = |names: &[String]| crate::show(names, &mut library, &opts);
+    let snippets = snippets::collect(&catalog, &mut show)?;
+    match installed.as_deref().or(output.as_deref()) {
+        Some(path) if path != Path::new("-") => {
+            if let Some(dir) = path.parent().filter(|_| install) {
+                std::fs::create_dir_all(dir).map_err(|source| atomic::WriteError {
+                    path: dir.to_path_buf(),
+                    source,
+                })?;
             }
-        }
-        Command::List { words, lib } => {
-            let catalog = Catalog::load(&lib.dir()?, None)?;
-            let templates = if words.is_empty() {
-                catalog.templates().iter().collect()
-            } else {
-                catalog.matching(&words.join(" "))?
-            };
-            let table = catalog::format_list(&templates, catalog::list_width());
-            out.write_all(table.as_bytes())?;
-        }
-        Command::Show {
-            names,
-            lib,
-            strip_docs,
-            into,
-        } => {
-            let mut library = Library::open(&lib.dir()?)?;
-            let opts = BundleOptions { strip_docs };
-            match into {
-                Some(path) => compose::show_into(&path, &names, &mut library, &opts)?,
-                None => out.write_all(crate::show(&names, &mut library, &opts)?.as_bytes())?,
-            }
-        }
-        Command::Snippets {
-            format,
-            output,
-            install,
-            strip_docs,
-            lib,
-        } => {
-            let format: SnippetFormat = format.parse().expect("clap checked the format");
-            // A bad install location is found before the work of rendering.
-            let installed = if install {
-                let path = format
-                    .install_path()
-                    .map_err(|message| atomic::WriteError {
-                        path: PathBuf::from(format!("the {format} snippets")),
-                        source: io::Error::other(message),
-                    })?;
-                Some(path)
-            } else {
-                None
-            };
-            let catalog = Catalog::load(&lib.dir()?, None)?;
-            let mut library = Library::open(&lib.dir()?)?;
-            let opts = BundleOptions { strip_docs };
-            let mut show = |names: &[String]| crate::show(names, &mut library, &opts);
-            let snippets = snippets::collect(&catalog, &mut show)?;
-            match installed.as_deref().or(output.as_deref()) {
-                Some(path) if path != Path::new("-") => {
-                    if let Some(dir) = path.parent().filter(|_| install) {
-                        std::fs::create_dir_all(dir).map_err(|source| atomic::WriteError {
-                            path: dir.to_path_buf(),
-                            source,
-                        })?;
-                    }
-                    snippets::write_merged(format, path, &snippets)?;
-                    if install {
-                        writeln!(out, "wrote {}", path.display())?;
-                    }
-                }
-                _ => out.write_all(snippets::render(format, &snippets).as_bytes())?,
-            }
-        }
-        Command::Notebook {
-            names,
-            output,
-            fields,
-            pdf,
-            lib,
-            problems,
-        } => {
-            // Which problems use a template is a bonus: away from a checkout there are none.
-            let problems_dir = match problems.dir {
-                Some(dir) => Some(dir),
-                None => crate::project::problems_dir(),
-            };
-            let catalog = Catalog::load(&lib.dir()?, problems_dir.as_deref())?;
-            let options = notebook::Options { names, fields };
-            let written = notebook::write(&catalog, &options, &output, pdf)?;
-            for path in &written.files {
+            snippets::write_merged(format, path, &snippets)?;
+            if install {
                 writeln!(out, "wrote {}", path.display())?;
             }
-            writeln!(out, "{} pages", written.pages)?;
         }
-        Command::Explore {
-            subtraction,
-            octal,
-            game,
-            time_limit,
-            n,
-            misere,
-            emit,
-            picture,
-        } => {
-            use crate::contest::explore::{explore, picture as draw, Game, Request};
-            let game = match (octal, game) {
-                (Some(code), _) => Game::Octal(code),
-                (None, Some(file)) => Game::Rust(file),
-                (None, None) => {
-                    Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect())
-                }
-            };
-            let seconds = std::time::Duration::from_secs(time_limit);
-            let request = Request {
-                n: n.map(|n| n as usize),
-                misere,
-                ..Request::new(std::env::current_exe()?, seconds)
-            };
-            let explore_error = |e: String| CliError::Explore(e);
-            // Checked before the work, so a wrong name costs nothing.
-            let format = picture
-                .as_ref()
-                .map(|path| match path.extension().and_then(|e| e.to_str()) {
-                    Some("svg") => Ok(false),
-                    Some("png") => Ok(true),
-                    _ => Err(explore_error(format!(
-                        "--picture {}: the name must end in .svg or .png",
-                        path.display()
-                    ))),
-                })
-                .transpose()?;
-            let found = explore(&game, &request).map_err(explore_error)?;
-            write!(out, "{}", found.report())?;
-            if let (Some(path), Some(png)) = (&picture, format) {
-                let Some(board) = found.p_board() else {
-                    return Err(explore_error(
-                        "--picture draws the P-positions of a two-heap game".into(),
-                    ));
-                };
-                let bytes = if png {
-                    draw::png(&board).map_err(explore_error)?
-                } else {
-                    draw::svg(&board, &format!("P-positions of the {}", found.game.name()))
-                        .into_bytes()
-                };
-                atomic::write_output(path, &bytes)?;
-                writeln!(out, "picture: {}", path.display())?;
-            }
-            if emit {
-                let why = match found.p_board() {
-                    Some(_) => "--emit writes G(n) of a one-heap game; this game has two heaps",
-                    None => "no proven period to write a function from; compute further with -n",
-                };
-                let function = found.function().ok_or_else(|| explore_error(why.into()))?;
-                write!(out, "\n{function}")?;
-                let smallest = crate::profile::PROFILES
-                    .iter()
-                    .filter_map(|judge| Some((judge.limit?.0, judge.title)))
-                    .min();
-                if let Some((limit, title)) = smallest.filter(|&(limit, _)| function.len() > limit)
-                {
-                    eprintln!(
-                        "note: the function is {} bytes; {title} takes a source of at most {limit}",
-                        function.len()
-                    );
-                }
-            }
-        }
-        Command::New { id, problems } => {
-            let dir = scaffold::new_problem(&problems.dir()?, &id)?;
-            writeln!(out, "created {}", dir.display())?;
-            writeln!(
-                out,
-                "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
-            )?;
+        _ => out.write_all(snippets::render(format, &snippets).as_bytes())?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy notebook`.
+fn notebook(
+    NotebookArgs {
+        names,
+        output,
+        fields,
+        pdf,
+        lib,
+        problems,
+    }: NotebookArgs,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CliError> {
+    // Which problems use a template is a bonus: away from a checkout there are none.
+    let problems_dir = match problems.dir {
+        Some(dir) => Some(dir),
+        None => crate::project::problems_dir(),
+    };
+    let catalog = Catalog::load(&lib.dir()?, problems_dir.as_deref())?;
+    let options = notebook::Options { names, fields };
+    let written = notebook::write(&catalog, &options, &output, pdf)?;
+    for path in &written.files {
+        writeln!(out, "wrote {}", path.display())?;
+    }
+    writeln!(out, "{} pages", written.pages)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy explore`.
+fn explore(
+    ExploreArgs {
+        subtraction,
+        octal,
+        game,
+        time_limit,
+        n,
+        misere,
+        emit,
+        picture,
+    }: ExploreArgs,
+    out: &mut dyn Write,
+) -> Result<ExitCode, CliError> {
+    use crate::contest::explore::{explore, picture as draw, Game, Request};
+    let game = match (octal, game) {
+        (Some(code), _) => Game::Octal(code),
+        (None, Some(file)) => Game::Rust(file),
+        (None, None) => Game::Subtraction(subtraction.iter().map(|&m| m as usize).collect()),
+    };
+    let seconds = std::time::Duration::from_secs(time_limit);
+    let request = Request {
+        n: n.map(|n| n as usize),
+        misere,
+        ..Request::new(std::env::current_exe()?, seconds)
+    };
+    let explore_error = |e: String| CliError::Explore(e);
+    // Checked before the work, so a wrong name costs nothing.
+    let format = picture
+        .as_ref()
+        .map(|path| match path.extension().and_then(|e| e.to_str()) {
+            Some("svg") => Ok(false),
+            Some("png") => Ok(true),
+            _ => Err(explore_error(format!(
+                "--picture {}: the name must end in .svg or .png",
+                path.display()
+            ))),
+        })
+        .transpose()?;
+    let found = explore(&game, &request).map_err(explore_error)?;
+    write!(out, "{}", found.report())?;
+    if let (Some(path), Some(png)) = (&picture, format) {
+        let Some(board) = found.p_board() else {
+            return Err(explore_error(
+                "--picture draws the P-positions of a two-heap game".into(),
+            ));
+        };
+        let bytes = if png {
+            draw::png(&board).map_err(explore_error)?
+        } else {
+            draw::svg(&board, &format!("P-positions of the {}", found.game.name())).into_bytes()
+        };
+        atomic::write_output(path, &bytes)?;
+        writeln!(out, "picture: {}", path.display())?;
+    }
+    if emit {
+        let why = match found.p_board() {
+            Some(_) => "--emit writes G(n) of a one-heap game; this game has two heaps",
+            None => "no proven period to write a function from; compute further with -n",
+        };
+        let function = found.function().ok_or_else(|| explore_error(why.into()))?;
+        write!(out, "\n{function}")?;
+        let smallest = crate::profile::PROFILES
+            .iter()
+            .filter_map(|judge| Some((judge.limit?.0, judge.title)))
+            .min();
+        if let Some((limit, title)) = smallest.filter(|&(limit, _)| function.len() > limit) {
+            eprintln!(
+                "note: the function is {} bytes; {title} takes a source of at most {limit}",
+                function.len()
+            );
         }
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// `grundy bundle`: the pipeline's bundle of `solution` (a file, or `-` for stdin) written
-/// to `output` or `out`; `[strip_docs, minify, bundle_provided]`.
-fn bundle(
-    solution: &Path,
-    output: Option<&Path>,
-    libs: &LibsArg,
-    target: TargetArg,
-    verify: Verify,
-    [strip_docs, minify, bundle_provided]: [bool; 3],
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+/// `grundy new`.
+fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let dir = scaffold::new_problem(&problems.dir()?, &id)?;
+    writeln!(out, "created {}", dir.display())?;
+    writeln!(
+        out,
+        "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy bundle`: the pipeline's bundle of the solution (a file, or `-` for stdin) written
+/// to `--output` or `out`.
+fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    let BundleArgs {
+        solution,
+        output,
+        libs,
+        target,
+        check,
+        no_check,
+        strip_docs,
+        minify,
+        bundle_provided,
+    } = args;
+    let (solution, output) = (solution.as_path(), output.as_deref());
+    let verify = match (check, no_check) {
+        (true, _) => Verify::Build,
+        (_, true) => Verify::Skip,
+        _ => Verify::TypeCheck,
+    };
     if let Some(output) = output {
         let same = |a: &Path, b: &Path| {
             std::fs::canonicalize(a)
@@ -735,7 +784,8 @@ fn bundle(
     for warning in &verified.warnings {
         eprintln!("{warning}");
     }
-    emit(&verified.text, output, out)
+    emit(&verified.text, output, out)?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Writes `text` to `path` atomically, or to `out`.

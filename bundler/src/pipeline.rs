@@ -278,7 +278,7 @@ fn verify(
 /// Whether `d` is a warning about code that is not the solution's (which must have none).
 fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
     let origin = d.at.map(|at| bundle.origin(at.byte_start));
-    !d.is_error() && !matches!(origin, Some(Origin::Solution(_)))
+    !d.is_error() && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
 }
 
 /// `outcome`'s errors, each traced to the solution or to a bundled crate; `Ok` with the
@@ -314,6 +314,8 @@ fn located(
                 format!("the bundled code of `{package}`"),
                 d.rendered.clone(),
             )),
+            // A warning about no place in particular cannot be pinned on library code.
+            None if !d.is_error() => warnings.push(d.rendered.trim_end().to_string()),
             Some(Origin::Bundler) | None => library.push((
                 !d.is_error(),
                 "the bundle's own lines".to_string(),
@@ -331,7 +333,7 @@ fn located(
         }
         return Err(PipelineError::Solution { compiling, errors });
     }
-    let failed = !outcome.success || !outcome.other.trim().is_empty();
+    let failed = !outcome.success;
     library.sort_by_key(|(is_warning, _, _)| *is_warning);
     match library.into_iter().next() {
         Some((_, culprit, rendered)) => Err(PipelineError::Library {
