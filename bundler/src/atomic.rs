@@ -89,11 +89,15 @@ fn through_symlinks(path: &Path) -> PathBuf {
 }
 
 /// `.<name>.<pid>.tmp` beside `target`: hidden, and distinct per process.
+/// A temporary name beside `target`, unique to this writer: threads of one process writing
+/// the same target at once (two bundles caching one answer) must not share it.
 fn temp_path(target: &Path) -> PathBuf {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let name = target
         .file_name()
         .map_or_else(|| "file".into(), |n| n.to_string_lossy());
-    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    target.with_file_name(format!(".{name}.{}-{write}.tmp", std::process::id()))
 }
 
 #[cfg(test)]

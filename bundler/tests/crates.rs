@@ -143,8 +143,23 @@ fn a_proc_macro_crate_is_refused_with_a_reason() {
 /// copy of the fixture crates, bundled, then with `nslib`'s default features changed.
 #[test]
 fn metadata_is_cached_until_a_manifest_changes() {
+    // Its own cache folder, given to its own processes: the other tests of this binary run
+    // beside it with theirs.
     let cache = tempfile::tempdir().unwrap();
-    std::env::set_var("GRUNDY_CACHE_DIR", cache.path());
+    let bundle = |solution: &str, args: &[&str]| -> Result<String, String> {
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("bundle")
+            .arg(fixtures().join("solutions").join(solution))
+            .args(args)
+            .env("GRUNDY_CACHE_DIR", cache.path())
+            .output()
+            .unwrap();
+        if output.status.success() {
+            Ok(String::from_utf8(output.stdout).unwrap())
+        } else {
+            Err(String::from_utf8_lossy(&output.stderr).into_owned())
+        }
+    };
     let copy = tempfile::tempdir().unwrap();
     for krate in ["oldlib", "nslib"] {
         let from = fixtures().join(krate);
@@ -157,7 +172,6 @@ fn metadata_is_cached_until_a_manifest_changes() {
     let args = ["--lib", &lib("oldlib"), "--lib", &lib("nslib")];
     let first = bundle("old_edition.rs", &args).unwrap();
     assert!(first.contains("\"extra on\""), "{first}");
-    // Other tests of this binary may cache their own answers here meanwhile: count this one's.
     let copy_path = copy.path().display().to_string();
     let cached = std::fs::read_dir(cache.path())
         .unwrap()

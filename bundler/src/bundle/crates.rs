@@ -448,10 +448,7 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
         let entry =
             serde_json::json!({ "stamps": stamps(&metadata, manifest), "metadata": metadata });
         // Best effort: a cache that cannot be written is only slower.
-        let temp = cache.with_extension(format!("{}.tmp", std::process::id()));
-        if std::fs::write(&temp, entry.to_string()).is_ok() {
-            let _ = std::fs::rename(&temp, &cache);
-        }
+        let _ = crate::atomic::write_files(&[(&cache, entry.to_string().as_bytes())]);
     }
     Ok(graph)
 }
