@@ -196,3 +196,22 @@ fn metadata_is_cached_until_a_manifest_changes() {
     let changed = bundle("old_edition.rs", &args).unwrap();
     assert!(changed.contains("\"extra off\""), "{changed}");
 }
+
+/// A path dependency is named by its lib name (`[lib] name`), not its package name, on the
+/// path that reads manifests without `cargo metadata` too: `renamed-lib-rs` is `renamed`.
+#[test]
+fn a_path_dependency_is_named_by_its_lib_name() {
+    let main = fixtures().join("pathpkg/src/main.rs");
+    let cli = Cli::try_parse_from(["grundy", "bundle", main.to_str().unwrap()]).unwrap();
+    let mut out = Vec::new();
+    run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("use crate::renamed::parity::to_move_loses;") && text.contains("mod renamed {"),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    compile_in(dir.path(), &text, "2021").unwrap().unwrap();
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "false true\n");
+}

@@ -163,7 +163,7 @@ impl CrateGraph {
         // Fast path: every dependency a path to a crate without dependencies of its own.
         if let Some(paths) = &package.path_dependencies {
             let mut graph = CrateGraph::default();
-            for (extern_name, (dep_dir, features, default)) in paths {
+            for (dep_dir, features, default) in paths.values() {
                 let dep = Manifest::read(&dir.join(dep_dir))?.library()?;
                 if dep.has_dependencies || dep.proc_macro {
                     return from_metadata(manifest);
@@ -174,7 +174,9 @@ impl CrateGraph {
                     all_features: false,
                 };
                 let features = dep.enabled(&request);
-                graph.roots.insert(extern_name.clone(), graph.crates.len());
+                // Not renamed (a rename goes to `cargo metadata`), so code names it by its
+                // lib name, `ac_library` for the package `ac-library-rs`.
+                graph.roots.insert(dep.name.clone(), graph.crates.len());
                 graph.crates.push(dep.into_spec(features));
             }
             return Ok(graph);
@@ -226,7 +228,7 @@ struct Manifest {
     proc_macro: bool,
     /// Any non-dev dependency, optional or for some target only.
     has_dependencies: bool,
-    /// When every dependency is a plain path dependency: extern name to (path, features,
+    /// When every dependency is a plain path dependency: dependency key to (path, features,
     /// default features).
     path_dependencies: Option<BTreeMap<String, PathDependency>>,
 }
@@ -299,7 +301,7 @@ impl Manifest {
                         return None;
                     }
                     out.insert(
-                        key.replace('-', "_"),
+                        key.clone(),
                         (PathBuf::from(path), features, default),
                     );
                 }
