@@ -121,6 +121,21 @@ fn an_unused_proc_macro_dependency_is_left_out() {
     );
 }
 
+/// A proc macro imported and never applied (`use proconio::{fastout, input};` in a contest
+/// template) is dropped from the import; applied, it is refused with the reason.
+#[test]
+fn an_unused_proc_macro_import_is_dropped_and_an_applied_one_refused() {
+    let args = ["--lib", "lib:pmlib", "--features", "derive"];
+    check("proc_macro_import_unused.rs", &args);
+    let text = bundle("proc_macro_import_unused.rs", &args).unwrap();
+    assert!(text.contains("use crate::pmlib::{{}, two};"), "{text}");
+    let message = bundle("proc_macro_applied.rs", &args).unwrap_err();
+    assert!(
+        message.contains("procmac 0.1.0") && message.contains("is a proc-macro crate"),
+        "{message}"
+    );
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

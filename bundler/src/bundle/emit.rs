@@ -35,9 +35,16 @@ const CAPPED_LINTS: &str = "warnings, bindings_with_variant_name, overflowing_li
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
 /// `extern crate templates [as t];` removed (a `#[macro_use]` one becomes a glob import of
-/// the crate's module, for its macros' bare names). Comments and layout are kept; each edit
-/// made is listed, so a place in the text can be traced back to the solution.
-pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> (String, Vec<Edit>) {
+/// the crate's module, for its macros' bare names), and the last segment of each unused proc
+/// macro import (`fastout` in `use proconio::{fastout, input};`) made an empty group, `{}`.
+/// Comments and layout are kept; each edit made is listed, so a place in the text can be
+/// traced back to the solution.
+pub fn solution_text(
+    solution: &Solution,
+    refs: &[PathRef],
+    unused_imports: &[Span],
+    lib: &Library,
+) -> (String, Vec<Edit>) {
     let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
     let mut edits: Vec<(usize, usize, String)> = refs
         .iter()
@@ -50,6 +57,10 @@ pub fn solution_text(solution: &Solution, refs: &[PathRef], lib: &Library) -> (S
             )
         })
         .collect();
+    for &span in unused_imports {
+        let range = (solution.offset(span), solution.offset_end(span));
+        edits.push((range.0, range.1, "{}".to_string()));
+    }
     for e in solution.extern_crates(|name| lib.roots.contains_key(name)) {
         let module = module_of(&e.name);
         // Paths through the crate or its alias are all rewritten: nothing needs the name.

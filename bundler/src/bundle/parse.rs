@@ -434,6 +434,14 @@ impl Solution {
         out
     }
 
+    /// Every identifier in the solution outside its `use` declarations, attribute arguments
+    /// included (`#[derive(Name)]`): what an import's name must be among to be used.
+    pub fn identifiers_beyond_uses(&self) -> BTreeSet<String> {
+        let mut out = BTreeSet::new();
+        BeyondUses(Identifiers(&mut out)).visit_file(&self.file);
+        out
+    }
+
     /// `extern crate name [as alias];` items naming a library crate (`is_lib`), at the root
     /// or inside a module or a block. The bundle has no such crate, only its module.
     pub fn extern_crates(&self, is_lib: impl Fn(&str) -> bool) -> Vec<ExternCrate> {
@@ -554,6 +562,28 @@ impl Visit<'_> for Identifiers<'_> {
         syn::visit::visit_macro(self, mac);
         self.tokens(mac.tokens.clone());
     }
+}
+
+/// [`Identifiers`], skipping `use` declarations and reading attributes' arguments.
+struct BeyondUses<'a>(Identifiers<'a>);
+
+impl Visit<'_> for BeyondUses<'_> {
+    fn visit_ident(&mut self, ident: &proc_macro2::Ident) {
+        self.0.visit_ident(ident);
+    }
+
+    fn visit_macro(&mut self, mac: &syn::Macro) {
+        self.0.visit_macro(mac);
+    }
+
+    fn visit_attribute(&mut self, attr: &syn::Attribute) {
+        syn::visit::visit_attribute(self, attr);
+        if let syn::Meta::List(list) = &attr.meta {
+            self.0.tokens(list.tokens.clone());
+        }
+    }
+
+    fn visit_item_use(&mut self, _: &syn::ItemUse) {}
 }
 
 #[cfg(test)]

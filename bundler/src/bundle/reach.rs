@@ -56,6 +56,10 @@ pub struct Kept {
     /// `prune_members`.
     pub members: BTreeSet<(ModuleId, usize, usize)>,
     pub prune_members: bool,
+    /// The solution's imports of proc macros that nothing in it uses (a contest template's
+    /// `use proconio::{fastout, input};`): the span of each one's last segment, to be
+    /// dropped rather than refused.
+    pub unused_proc_macro_imports: Vec<proc_macro2::Span>,
 }
 
 impl Kept {
@@ -885,7 +889,10 @@ pub fn for_solution(
         .map(|e| e.name)
         .collect();
     let bare_macros = solution.bare_macro_calls();
-    resolve_loading(lib, true, |reach| {
+    let used = solution.identifiers_beyond_uses();
+    let unused_imports = std::cell::RefCell::new(Vec::new());
+    let mut kept = resolve_loading(lib, true, |reach| {
+        unused_imports.borrow_mut().clear();
         reach.idents.clone_from(&idents);
         for krate in &macro_use {
             let root = reach.lib().crates[reach.lib().roots[krate]].root;
@@ -936,10 +943,14 @@ pub fn for_solution(
                         return Err(cycle);
                     }
                     // Most likely what a proc-macro dependency would have brought in
-                    // (proconio's `#[fastout]`).
+                    // (proconio's `#[fastout]`): an error only if the solution uses it.
                     if let Some(proc_macro) =
                         reach.lib().krate(module).spec.proc_macros.values().next()
                     {
+                        if is_unused_import(r, &used) {
+                            unused_imports.borrow_mut().extend(r.spans.last());
+                            continue;
+                        }
                         return Err(proc_macro.error());
                     }
                     return Err(unknown(
@@ -953,7 +964,18 @@ pub fn for_solution(
             }
         }
         Ok(())
-    })
+    })?;
+    kept.unused_proc_macro_imports = unused_imports.into_inner();
+    Ok(kept)
+}
+
+/// Whether `r` is a `use` leaf binding its own last name, which `used` (the names the
+/// solution writes outside its imports) does not hold.
+pub fn is_unused_import(r: &PathRef, used: &BTreeSet<String>) -> bool {
+    r.is_use
+        && !r.glob
+        && r.binding.as_ref() == r.segments.last()
+        && r.binding.as_ref().is_some_and(|b| !used.contains(b))
 }
 
 /// Whole modules of the first crate by name (`show`): each with all its items and what they
@@ -1002,6 +1024,7 @@ fn resolve_loading(
                 nodes: reach.kept,
                 members: reach.members,
                 prune_members,
+                unused_proc_macro_imports: Vec::new(),
             });
         }
         let generation = lib.generation;
