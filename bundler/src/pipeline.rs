@@ -8,9 +8,10 @@
 //! rustc points into the solution's own code, else naming the bundled crate whose code failed
 //! (the bundler's fault, not the user's).
 
+use crate::bundle::crates::Edition;
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
 use crate::bundle::parse::Solution;
-use crate::bundle::{self, Bundle, BundleOptions, Library, Origin};
+use crate::bundle::{self, Bundle, BundleOptions, BundledCrate, Library, Origin};
 use crate::config::{Config, ConfigError};
 use crate::profile::provided::{self, ProvidedError};
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
@@ -134,6 +135,20 @@ pub enum PipelineError {
         /// "the bundled code of `gamelib 0.1.0`", "the minified bundle", ...
         culprit: String,
         compiling: String,
+        rendered: String,
+    },
+    /// A bundled crate of a newer edition than the judge's does not compile in the judge's.
+    #[error(
+        "`{package}` is an edition {crate_edition} crate and does not compile in edition \
+             {edition} {compiling}; the bundler does not rewrite code down to an older \
+             edition. Judges that take it: {takers}.\n{rendered}"
+    )]
+    NewerEdition {
+        package: String,
+        crate_edition: &'static str,
+        edition: String,
+        compiling: String,
+        takers: String,
         rendered: String,
     },
     /// rustc itself failed (a crash, a stack overflow on deep nesting): a judge's may too.
@@ -270,9 +285,9 @@ fn verify(
                 rendered: outcome.rendered(),
             });
         }
-        return located(bundle, &unminified, compiling);
+        return located(bundle, &unminified, edition, compiling);
     }
-    located(bundle, &outcome, compiling)
+    located(bundle, &outcome, edition, compiling)
 }
 
 /// Whether `d` is a warning about code that is not the solution's (which must have none).
@@ -281,11 +296,40 @@ fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
     !d.is_error() && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
 }
 
+/// The error for `krate`, of a newer edition than the bundle is compiled in, which does not
+/// compile there: a crate is not rewritten down to an older edition; the judges that would
+/// take it are named.
+fn newer_edition(
+    krate: &BundledCrate,
+    edition: &str,
+    compiling: String,
+    rendered: &str,
+) -> PipelineError {
+    let newer = krate.edition.as_str();
+    let takers: Vec<String> = crate::profile::PROFILES
+        .iter()
+        .filter(|p| p.editions.contains(&newer))
+        .map(|p| match p.editions {
+            [only] if *only == newer => format!("--judge {}", p.name),
+            _ => format!("--judge {} --edition {newer}", p.name),
+        })
+        .collect();
+    PipelineError::NewerEdition {
+        package: krate.package.clone(),
+        crate_edition: newer,
+        edition: edition.to_string(),
+        compiling,
+        takers: takers.join(", "),
+        rendered: rendered.to_string(),
+    }
+}
+
 /// `outcome`'s errors, each traced to the solution or to a bundled crate; `Ok` with the
 /// solution's warnings when there is none.
 fn located(
     bundle: &Bundle,
     outcome: &Outcome,
+    edition: &str,
     compiling: String,
 ) -> Result<Vec<String>, PipelineError> {
     let mut errors = Vec::new();
@@ -309,9 +353,12 @@ fn located(
                     warnings.push(line);
                 }
             }
-            Some(Origin::Library(package)) => library.push((
+            Some(Origin::Library(krate)) if Edition::parse(edition) < krate.edition => {
+                return Err(newer_edition(krate, edition, compiling, &d.rendered));
+            }
+            Some(Origin::Library(krate)) => library.push((
                 !d.is_error(),
-                format!("the bundled code of `{package}`"),
+                format!("the bundled code of `{}`", krate.package),
                 d.rendered.clone(),
             )),
             // A warning about no place in particular cannot be pinned on library code.

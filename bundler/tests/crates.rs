@@ -222,7 +222,8 @@ fn a_path_dependency_is_named_by_its_lib_name() {
     run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.contains("use crate::renamed::parity::to_move_loses;") && text.contains("mod renamed {"),
+        text.contains("use crate::renamed::parity::to_move_loses;")
+            && text.contains("mod renamed {"),
         "{text}"
     );
     let dir = tempfile::tempdir().unwrap();

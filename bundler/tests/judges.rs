@@ -373,3 +373,35 @@ fn provided_crates_stay_external_and_are_checked_against() {
         stderr(&output)
     );
 }
+
+/// A library of a newer edition than the judge compiles in is not rewritten down: its error
+/// names the crate, both editions, and the judges that would take it.
+#[test]
+fn a_library_newer_than_the_judges_edition_is_named() {
+    let main = fixture("profiles/solutions/uses_newlib.rs");
+    let lib = fixture("profiles/newlib");
+    let output = grundy(&["bundle", &main, "--lib", &lib, "--judge", "codeforces"]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.starts_with(
+            "error: `new-lib 0.1.0` is an edition 2024 crate and does not compile in edition \
+             2021 as Codeforces compiles it"
+        ) && message.contains("--judge codeforces --edition 2024")
+            && message.contains("--judge atcoder,")
+            && message.contains("let chains are only allowed in Rust 2024")
+            && !message.contains("bug of the bundler"),
+        "{message}"
+    );
+    let output = grundy(&[
+        "bundle",
+        &main,
+        "--lib",
+        &lib,
+        "--judge",
+        "codeforces",
+        "--edition",
+        "2024",
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+}

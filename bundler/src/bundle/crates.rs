@@ -21,12 +21,23 @@ pub enum Edition {
 }
 
 impl Edition {
-    fn parse(text: &str) -> Edition {
+    /// The edition a manifest's `edition = "..."` names (2015 for anything else, as Cargo's
+    /// default).
+    pub fn parse(text: &str) -> Edition {
         match text {
             "2018" => Edition::E2018,
             "2021" => Edition::E2021,
             "2024" => Edition::E2024,
             _ => Edition::E2015,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Edition::E2015 => "2015",
+            Edition::E2018 => "2018",
+            Edition::E2021 => "2021",
+            Edition::E2024 => "2024",
         }
     }
 }
@@ -300,10 +311,7 @@ impl Manifest {
                     if spec.contains_key("package") {
                         return None;
                     }
-                    out.insert(
-                        key.clone(),
-                        (PathBuf::from(path), features, default),
-                    );
+                    out.insert(key.clone(), (PathBuf::from(path), features, default));
                 }
                 Some(out)
             })

@@ -110,13 +110,12 @@ pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> Stri
     library_parts(lib, kept, opts).0
 }
 
-/// [`library_modules`], and the bytes of it each crate's module takes, by package
-/// (`name version`).
+/// [`library_modules`], and which bytes of it each crate's module takes.
 pub fn library_parts(
     lib: &Library,
     kept: &Kept,
     opts: &BundleOptions,
-) -> (String, Vec<(String, std::ops::Range<usize>)>) {
+) -> (String, Vec<super::BundledCrate>) {
     let resolver = Resolver::new(lib);
     let mut out = String::new();
     let mut parts = Vec::new();
@@ -170,14 +169,18 @@ pub fn library_parts(
             kept.module_names(lib, k).join(", "),
             prettyplease::unparse(&file)
         );
-        parts.push((krate.spec.package.clone(), start..out.len()));
+        parts.push(super::BundledCrate {
+            package: krate.spec.package.clone(),
+            edition: krate.spec.edition,
+            range: start..out.len(),
+        });
     }
     if needs_alloc.get() {
         // `pub`: a library's `pub extern crate alloc;` becomes `pub use ::alloc;`.
         const ALLOC: &str = "pub extern crate alloc;\n";
         out.insert_str(0, ALLOC);
-        for (_, range) in &mut parts {
-            *range = range.start + ALLOC.len()..range.end + ALLOC.len();
+        for part in &mut parts {
+            part.range = part.range.start + ALLOC.len()..part.range.end + ALLOC.len();
         }
     }
     (out, parts)

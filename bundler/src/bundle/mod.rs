@@ -39,8 +39,18 @@ pub struct Bundle {
     edits: Vec<emit::Edit>,
     /// Where the solution's part of `text` ends.
     solution_end: usize,
-    /// Each bundled crate's module: its package (`name version`) and bytes of `text`.
-    pub crates: Vec<(String, Range<usize>)>,
+    /// Each bundled crate's module.
+    pub crates: Vec<BundledCrate>,
+}
+
+/// A crate's module in a bundle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BundledCrate {
+    /// `name version`.
+    pub package: String,
+    pub edition: crates::Edition,
+    /// The bytes of the bundle's text it takes.
+    pub range: Range<usize>,
 }
 
 /// What a place in a bundle is.
@@ -48,8 +58,8 @@ pub struct Bundle {
 pub enum Origin<'b> {
     /// The solution's own code, at this place of its file.
     Solution(Location),
-    /// A bundled crate's code: its package.
-    Library(&'b str),
+    /// A bundled crate's code.
+    Library(&'b BundledCrate),
     /// Neither (a line the bundler added between the parts).
     Bundler,
 }
@@ -80,8 +90,8 @@ impl Bundle {
         }
         self.crates
             .iter()
-            .find(|(_, range)| range.contains(&offset))
-            .map_or(Origin::Bundler, |(package, _)| Origin::Library(package))
+            .find(|c| c.range.contains(&offset))
+            .map_or(Origin::Bundler, Origin::Library)
     }
 }
 
@@ -122,8 +132,8 @@ pub fn bundle_solution(
     let solution_end = text.len();
     if !module.is_empty() {
         text.push('\n');
-        for (_, range) in &mut crates {
-            *range = range.start + text.len()..range.end + text.len();
+        for c in &mut crates {
+            c.range = c.range.start + text.len()..c.range.end + text.len();
         }
         text += &module;
     }
