@@ -137,26 +137,30 @@ pub enum PipelineError {
         compiling: String,
         rendered: String,
     },
-    /// A bundled crate of a newer edition than the judge's does not compile in the judge's.
-    #[error(
-        "`{package}` is an edition {crate_edition} crate and does not compile in edition \
-             {edition} {compiling}; the bundler does not rewrite code down to an older \
-             edition. Judges that take it: {takers}.\n{rendered}"
-    )]
-    NewerEdition {
-        package: String,
-        crate_edition: &'static str,
-        edition: String,
-        compiling: String,
-        takers: String,
-        rendered: String,
-    },
+    #[error(transparent)]
+    NewerEdition(Box<NewerEdition>),
     /// rustc itself failed (a crash, a stack overflow on deep nesting): a judge's may too.
     #[error(
         "rustc failed on the bundle {compiling}, without an error about its code (a judge's \
              rustc may fail the same way):\n{stderr}"
     )]
     RustcFailed { compiling: String, stderr: String },
+}
+
+/// A bundled crate of a newer edition than the judge's does not compile in the judge's.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "`{package}` is an edition {crate_edition} crate and does not compile in edition {edition} \
+     {compiling}; the bundler does not rewrite code down to an older edition. Judges that take \
+     it: {takers}.\n{rendered}"
+)]
+pub struct NewerEdition {
+    pub package: String,
+    pub crate_edition: &'static str,
+    pub edition: String,
+    pub compiling: String,
+    pub takers: String,
+    pub rendered: String,
 }
 
 /// Makes the bundle `request` asks for; nothing is written anywhere.
@@ -314,14 +318,14 @@ fn newer_edition(
             _ => format!("--judge {} --edition {newer}", p.name),
         })
         .collect();
-    PipelineError::NewerEdition {
+    PipelineError::NewerEdition(Box::new(NewerEdition {
         package: krate.package.clone(),
         crate_edition: newer,
         edition: edition.to_string(),
         compiling,
         takers: takers.join(", "),
         rendered: rendered.to_string(),
-    }
+    }))
 }
 
 /// `outcome`'s errors, each traced to the solution or to a bundled crate; `Ok` with the
