@@ -136,6 +136,14 @@ fn an_unused_proc_macro_import_is_dropped_and_an_applied_one_refused() {
     );
 }
 
+/// Items a macro call defines are kept with the call: statics defined by another crate's
+/// exported macro (imported with `use`, as proconio 0.3 uses `lazy_static!`) and reached
+/// only from an exported macro's body, and a `thread_local!` with a block initializer.
+#[test]
+fn items_defined_by_macro_calls_are_kept_with_the_call() {
+    check("macro_defined.rs", &["--lib", "lib:uselazy"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

@@ -500,7 +500,12 @@ impl<'l> Resolver<'l> {
                     found.defs.push(Def::Extern);
                 }
                 Outcome::Missing { module, .. }
-                    if self.lib.is_loaded(module) && !self.scope(module).macro_calls.is_empty() =>
+                    if self.lib.is_loaded(module)
+                        && self.scope(module).macro_calls.iter().any(|&c| {
+                            path.segments
+                                .last()
+                                .is_some_and(|last| self.macro_call_may_define(module, c, last))
+                        }) =>
                 {
                     // Through a name a macro call defines (`use sse2 as imp;` inside
                     // `cfg_if!`): it binds the name, as far as can be told.
@@ -591,8 +596,17 @@ impl<'l> Resolver<'l> {
         let Some(macro_name) = call.mac.path.segments.last().map(|s| s.ident.to_string()) else {
             return names;
         };
+        // An item written whole in the call (`cfg_64!(type Digit = u64;)`, `thread_local!`'s
+        // and `lazy_static!`'s statics).
+        names.extend(declared_names(&call.mac.tokens));
+        // The definition: the crate's own `macro_rules!` of that name, else another crate's
+        // (lazy_static's, imported by `use` or `#[macro_use]`).
         let krate = self.lib.modules[m].krate;
-        for def in self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate) {
+        let mut defs = self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate);
+        if defs.is_empty() {
+            defs = self.macros(&macro_name, |_, _| true);
+        }
+        for def in defs {
             if let Def::Item(id) = def {
                 if let Some(syn::Item::Macro(d)) = self.item(id) {
                     let declared = declared_names(&d.mac.tokens);
@@ -600,8 +614,6 @@ impl<'l> Resolver<'l> {
                         idents_in(&call.mac.tokens, &mut names);
                     }
                     names.extend(declared);
-                    // An item written whole in the call (`cfg_64!(type Digit = u64;)`).
-                    names.extend(declared_names(&call.mac.tokens));
                 }
             }
         }
@@ -879,6 +891,36 @@ fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
     }
 }
 
+/// The names a `use` tree's tokens (after `use`, before `;`) bind: each leaf's last name or
+/// its `as` name; none for a glob or `as _`.
+fn use_bindings(tokens: &[proc_macro2::TokenTree], out: &mut BTreeSet<String>) {
+    use proc_macro2::TokenTree;
+    let mut last: Option<String> = None;
+    let mut renamed = false;
+    for token in tokens {
+        match token {
+            TokenTree::Ident(id) if id == "as" => renamed = true,
+            TokenTree::Ident(id) => {
+                last = Some(id.to_string());
+                if renamed {
+                    out.extend(last.take().filter(|name| name != "_"));
+                    renamed = false;
+                }
+            }
+            TokenTree::Punct(p) if p.as_char() == ',' => out.extend(last.take()),
+            TokenTree::Punct(p) if p.as_char() == '*' => last = None,
+            TokenTree::Punct(_) => {}
+            TokenTree::Group(g) => {
+                last = None;
+                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
+                use_bindings(&inner, out);
+            }
+            TokenTree::Literal(_) => {}
+        }
+    }
+    out.extend(last.filter(|name| name != "self"));
+}
+
 /// The names that `tokens` declare as items (`fn f`, `struct S`, ...; `$` for a name that is
 /// a metavariable).
 fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
@@ -889,8 +931,17 @@ fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
     let tokens: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
     for (i, token) in tokens.iter().enumerate() {
         match token {
+            proc_macro2::TokenTree::Ident(k) if k == "use" => {
+                let end = tokens[i + 1..]
+                    .iter()
+                    .position(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';'))
+                    .map_or(tokens.len(), |e| i + 1 + e);
+                use_bindings(&tokens[i + 1..end], &mut out);
+            }
             proc_macro2::TokenTree::Ident(k) if KEYWORDS.iter().any(|w| k == w) => {
-                match tokens.get(i + 1) {
+                // `static ref NAME` (lazy_static!), `static mut NAME`.
+                let skip = matches!(tokens.get(i + 1), Some(proc_macro2::TokenTree::Ident(n)) if k == "static" && (n == "ref" || n == "mut"));
+                match tokens.get(i + 1 + usize::from(skip)) {
                     Some(proc_macro2::TokenTree::Ident(n)) => {
                         out.insert(n.to_string());
                     }
