@@ -300,6 +300,23 @@ fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
     !d.is_error() && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
 }
 
+/// For an error naming a crate nobody has (`use rand::Rng;` in a package without rand):
+/// where crates come from.
+fn missing_crate(d: &Diagnostic) -> String {
+    let unresolved = matches!(d.code.as_deref(), Some("E0432" | "E0433"));
+    let name =
+        d.message.split('`').nth(1).filter(|name| {
+            name.chars().all(|c| c.is_alphanumeric() || c == '_') && !name.is_empty()
+        });
+    match name {
+        Some(name) if unresolved && d.message.contains("crate") => format!(
+            "\nnote: the bundle has no crate `{name}`: it is not a dependency of the solution's \
+             package (nor of a `--lib`), nor provided by the judge"
+        ),
+        _ => String::new(),
+    }
+}
+
 /// The error for `krate`, of a newer edition than the bundle is compiled in, which does not
 /// compile there: a crate is not rewritten down to an older edition; the judges that would
 /// take it are named.
@@ -346,10 +363,11 @@ fn located(
                 let code = d.code.as_ref().map_or(String::new(), |c| format!("[{c}]"));
                 let label = d.label().map_or(String::new(), |l| format!(" {l}"));
                 let line = format!(
-                    "{at}: {}{code}: {}\n{}{label}",
+                    "{at}: {}{code}: {}\n{}{label}{}",
                     d.level,
                     d.message,
-                    at.excerpt()
+                    at.excerpt(),
+                    missing_crate(d)
                 );
                 if d.is_error() {
                     errors.push(line);

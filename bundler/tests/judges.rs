@@ -405,3 +405,22 @@ fn a_library_newer_than_the_judges_edition_is_named() {
     ]);
     assert!(output.status.success(), "{}", stderr(&output));
 }
+
+/// A crate the solution names but its package does not have is an error at the solution's
+/// line that says so (it used to come out unchanged, exit 0).
+#[test]
+fn a_crate_the_package_lacks_is_an_error_saying_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = solution(
+        dir.path(),
+        "use rand::Rng;\n\nfn main() {\n    println!(\"{}\", rand::thread_rng().gen::<u8>());\n}\n",
+    );
+    let output = grundy(&["bundle", &main]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!("{main}:1:5: error[E0432]"))
+            && message.contains("note: the bundle has no crate `rand`"),
+        "{message}"
+    );
+}

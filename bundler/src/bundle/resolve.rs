@@ -934,7 +934,9 @@ fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
             proc_macro2::TokenTree::Ident(k) if k == "use" => {
                 let end = tokens[i + 1..]
                     .iter()
-                    .position(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';'))
+                    .position(
+                        |t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';'),
+                    )
                     .map_or(tokens.len(), |e| i + 1 + e);
                 use_bindings(&tokens[i + 1..end], &mut out);
             }
