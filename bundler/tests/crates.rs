@@ -144,6 +144,14 @@ fn items_defined_by_macro_calls_are_kept_with_the_call() {
     check("macro_defined.rs", &["--lib", "lib:uselazy"]);
 }
 
+/// Edition 2015 as rustc's 2015 parser reads it: bare `Fn` trait objects with a bound after
+/// the return type, anonymous trait method parameters, and crate-relative `use` paths (single
+/// names in a group too) in a macro body expanded in a submodule.
+#[test]
+fn edition_2015_syntax_and_macro_body_paths() {
+    check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

@@ -786,12 +786,28 @@ impl<'a> Rewrite<'a> {
     /// Path starts inside raw tokens (macro bodies and arguments) get the same rewriting as
     /// parsed paths; `cfg` predicates there are decided too.
     fn tokens(&self, stream: TokenStream) -> TokenStream {
+        self.tokens_in(stream, false)
+    }
+
+    /// [`Rewrite::tokens`]; `in_use`: the tokens are a `use` tree's group, whose paths (in
+    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`).
+    fn tokens_in(&self, stream: TokenStream, mut in_use: bool) -> TokenStream {
         let stream = self.cfg.tokens(stream);
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
+        let old_use = self.edition == Edition::E2015;
         let mut i = 0;
         while i < tokens.len() {
             let token = &tokens[i];
+            // Where a `use` path starts: after `use`, or after `{` or `,` in its group.
+            let use_start = old_use
+                && in_use
+                && match out.last() {
+                    None => true,
+                    Some(TokenTree::Ident(id)) => id == "use",
+                    Some(TokenTree::Punct(p)) => p.as_char() == ',',
+                    _ => false,
+                };
             let after_path_char = out.last().is_some_and(|t| match t {
                 TokenTree::Punct(p) => {
                     p.as_char() == ':' || p.as_char() == '.' || p.as_char() == '$'
@@ -801,9 +817,35 @@ impl<'a> Rewrite<'a> {
             });
             match token {
                 TokenTree::Group(g) => {
-                    let mut group = proc_macro2::Group::new(g.delimiter(), self.tokens(g.stream()));
+                    let group_in_use = in_use && g.delimiter() == proc_macro2::Delimiter::Brace;
+                    let inner = self.tokens_in(g.stream(), group_in_use);
+                    let mut group = proc_macro2::Group::new(g.delimiter(), inner);
                     group.set_span(g.span());
                     out.push(TokenTree::Group(group));
+                }
+                TokenTree::Ident(id) if old_use && id == "use" && !after_path_char => {
+                    in_use = true;
+                    out.push(token.clone());
+                }
+                TokenTree::Punct(p) if p.as_char() == ';' => {
+                    in_use = false;
+                    out.push(token.clone());
+                }
+                TokenTree::Ident(id)
+                    if use_start
+                        && !is_colons(&tokens, i + 1)
+                        && !matches!(id.to_string().as_str(), "self" | "super" | "crate") =>
+                {
+                    // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
+                    match self.start(false, &id.to_string(), true, true) {
+                        Start::Replace(names) => push_path(&mut out, &names, id.span()),
+                        Start::Prepend(names) => {
+                            push_path(&mut out, &names, id.span());
+                            push_colons(&mut out);
+                            out.push(token.clone());
+                        }
+                        Start::Keep => out.push(token.clone()),
+                    }
                 }
                 TokenTree::Ident(id) if id == "crate" && is_colons(&tokens, i + 1) => {
                     out.push(token.clone());
@@ -861,7 +903,7 @@ impl<'a> Rewrite<'a> {
                     out.push(token.clone());
                 }
                 TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
-                    match self.start(false, &id.to_string(), false, false) {
+                    match self.start(false, &id.to_string(), use_start, false) {
                         Start::Replace(names) => push_path(&mut out, &names, id.span()),
                         Start::Prepend(names) => {
                             push_path(&mut out, &names, id.span());

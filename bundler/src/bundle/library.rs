@@ -250,10 +250,23 @@ impl Library {
             return Ok(());
         };
         let (file, text) = (self.modules[m].file.clone(), self.modules[m].text.clone());
-        let parsed = source::parse_without_tests(&file, &text)?;
+        let krate = self.modules[m].krate;
+        let parsed = match source::parse_without_tests(&file, &text) {
+            Ok(parsed) => parsed,
+            // Syntax only rustc's 2015 parser reads: rewritten, and the module's text with it
+            // (places in messages are in the text parsed).
+            Err(e) if self.crates[krate].spec.edition == super::crates::Edition::E2015 => {
+                let Some(rewritten) = super::old_syntax::rewrite(&text) else {
+                    return Err(e.into());
+                };
+                let parsed = source::parse_without_tests(&file, &rewritten).map_err(|_| e)?;
+                self.modules[m].text = rewritten.into();
+                parsed
+            }
+            Err(e) => return Err(e.into()),
+        };
         let mut attrs = parsed.attrs;
         // A file may compile itself out: `#![cfg(feature = "serde")]` at its top.
-        let krate = self.modules[m].krate;
         if self.crates[krate].cfg.attrs(&mut attrs) {
             self.modules[m].compiled_out = true;
             self.generation += 1;
