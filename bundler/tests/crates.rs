@@ -128,7 +128,7 @@ fn an_unused_proc_macro_import_is_dropped_and_an_applied_one_refused() {
     let args = ["--lib", "lib:pmlib", "--features", "derive"];
     check("proc_macro_import_unused.rs", &args);
     let text = bundle("proc_macro_import_unused.rs", &args).unwrap();
-    assert!(text.contains("use crate::pmlib::{{}, two};"), "{text}");
+    assert!(text.contains("use crate::pmlib::{two};"), "{text}");
     let message = bundle("proc_macro_applied.rs", &args).unwrap_err();
     assert!(
         message.contains("procmac 0.1.0") && message.contains("is a proc-macro crate"),
@@ -150,6 +150,18 @@ fn items_defined_by_macro_calls_are_kept_with_the_call() {
 #[test]
 fn edition_2015_syntax_and_macro_body_paths() {
     check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
+}
+
+/// A crate re-exported whole (`pub use backlib;`) is reached through its module, and the
+/// solution's bare `use frontlib;` does not clash with the bundle's `mod frontlib`.
+#[test]
+fn a_reexported_crate_and_a_bare_crate_import() {
+    check("reexported_crate.rs", &["--lib", "lib:frontlib"]);
+    let text = bundle("reexported_crate.rs", &["--lib", "lib:frontlib"]).unwrap();
+    assert!(
+        text.starts_with("// stdout: 5\n\nuse crate::frontlib::backlib::Step;"),
+        "{text}"
+    );
 }
 
 #[test]

@@ -35,10 +35,11 @@ const CAPPED_LINTS: &str = "warnings, bindings_with_variant_name, overflowing_li
 /// The solution's text with each library path made absolute (`templates::x` and
 /// `::templates::x` become `crate::templates::x`, which resolves in nested modules too) and
 /// `extern crate templates [as t];` removed (a `#[macro_use]` one becomes a glob import of
-/// the crate's module, for its macros' bare names), and the last segment of each unused proc
-/// macro import (`fastout` in `use proconio::{fastout, input};`) made an empty group, `{}`.
-/// Comments and layout are kept; each edit made is listed, so a place in the text can be
-/// traced back to the solution.
+/// the crate's module, for its macros' bare names). Imports that would clash or that name
+/// nothing the bundle has are removed: a bare `use templates;` at the root (the bundle's
+/// module has that name there), and each unused proc macro import (`fastout` in `use
+/// proconio::{fastout, input};`). Comments and layout are kept; each edit made is listed, so
+/// a place in the text can be traced back to the solution.
 pub fn solution_text(
     solution: &Solution,
     refs: &[PathRef],
@@ -46,21 +47,31 @@ pub fn solution_text(
     lib: &Library,
 ) -> (String, Vec<Edit>) {
     let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
-    let mut edits: Vec<(usize, usize, String)> = refs
+    let bare_at_root = |r: &PathRef| {
+        r.is_use
+            && r.segments.len() == 1
+            && r.binding.as_ref() == r.segments.first()
+            && solution.is_root_use(r.root)
+    };
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let removed = refs
         .iter()
-        .map(|r| {
-            let start = solution.offset(r.leading_colon.unwrap_or(r.root));
-            (
-                start,
-                solution.offset_end(r.root),
-                format!("crate::{}", module_of(&r.segments[0])),
-            )
-        })
-        .collect();
-    for &span in unused_imports {
-        let range = (solution.offset(span), solution.offset_end(span));
-        edits.push((range.0, range.1, "{}".to_string()));
+        .filter(|r| bare_at_root(r))
+        .map(|r| r.root)
+        .chain(unused_imports.iter().copied());
+    for span in removed {
+        if let Some(range) = solution.use_leaf_removal(span) {
+            edits.push((range.start, range.end, String::new()));
+        }
     }
+    edits.extend(refs.iter().map(|r| {
+        let start = solution.offset(r.leading_colon.unwrap_or(r.root));
+        (
+            start,
+            solution.offset_end(r.root),
+            format!("crate::{}", module_of(&r.segments[0])),
+        )
+    }));
     for e in solution.extern_crates(|name| lib.roots.contains_key(name)) {
         let module = module_of(&e.name);
         // Paths through the crate or its alias are all rewritten: nothing needs the name.
@@ -195,6 +206,24 @@ struct Emitter<'a> {
 }
 
 impl Emitter<'_> {
+    /// `pub use rand_core;` became `pub use crate::rand_core as rand_core;`, a re-export of a
+    /// crate's module, which is private at the bundle's root: `pub(crate)`, as far as it goes.
+    fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
+        let syn::UseTree::Path(first) = &u.tree else {
+            return;
+        };
+        let name = match &*first.tree {
+            syn::UseTree::Name(n) => &n.ident,
+            syn::UseTree::Rename(r) => &r.ident,
+            _ => return,
+        };
+        let is_crate_module = self.lib.crates.iter().any(|c| name == &c.module_name);
+        if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
+        {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
+    }
+
     /// The kept items of module `m`, in library order, rewritten for the bundle.
     fn items(&self, m: ModuleId) -> Vec<syn::Item> {
         let lib = self.lib;
@@ -227,6 +256,9 @@ impl Emitter<'_> {
                     if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
                         let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
                         rewrite.visit_item_mut(&mut item);
+                        if let syn::Item::Use(u) = &mut item {
+                            self.crate_reexport_in_crate(u);
+                        }
                         out.push(item);
                     }
                 }
@@ -557,17 +589,19 @@ impl<'a> Rewrite<'a> {
         if single && !use_path {
             return Start::Keep;
         }
+        // A local name hides the extern prelude's, unless it is that same crate (`pub use
+        // rand_core;` binds the name it imports).
+        let prelude = resolver.extern_prelude(m, first);
         let bound = resolver
             .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
-            .is_ok_and(|r| !r.defs.is_empty());
+            .is_ok_and(|r| !r.defs.is_empty() && !r.defs.iter().all(|d| Some(*d) == prelude));
         if bound {
             return Start::Keep;
         }
         if first == "alloc" {
             self.emitter.needs_alloc.set(true);
         }
-        self.crate_start(resolver.extern_prelude(m, first))
-            .unwrap_or(Start::Keep)
+        self.crate_start(prelude).unwrap_or(Start::Keep)
     }
 
     /// Whether `expr` is a reference as written (`&x`, or a reference parameter by name), and

@@ -434,6 +434,79 @@ impl Solution {
         out
     }
 
+    /// The text to remove for the `use` leaf whose last name is at `leaf` to go: the leaf and
+    /// a comma beside it in a group, else the whole `use` item.
+    pub fn use_leaf_removal(&self, leaf: Span) -> Option<std::ops::Range<usize>> {
+        let mut uses = UseItems::default();
+        uses.visit_file(&self.file);
+        uses.0
+            .iter()
+            .find_map(|item| match self.leaf_removal(&item.tree, leaf)? {
+                Removal::Range(range) => Some(range),
+                Removal::Whole => {
+                    let first = item.attrs.first().map_or_else(
+                        || syn::spanned::Spanned::span(&item.vis),
+                        |a| a.pound_token.span,
+                    );
+                    let start = match item.vis {
+                        syn::Visibility::Inherited if item.attrs.is_empty() => {
+                            self.offset(item.use_token.span)
+                        }
+                        _ => self.offset(first),
+                    };
+                    Some(start..self.offset_end(item.semi_token.span))
+                }
+            })
+    }
+
+    fn leaf_removal(&self, tree: &syn::UseTree, leaf: Span) -> Option<Removal> {
+        use syn::spanned::Spanned;
+        let same = |span: Span| span.start() == leaf.start() && span.end() == leaf.end();
+        match tree {
+            syn::UseTree::Name(n) if same(n.ident.span()) => Some(Removal::Whole),
+            syn::UseTree::Path(p) => self.leaf_removal(&p.tree, leaf),
+            syn::UseTree::Group(g) => {
+                let pairs: Vec<_> = g.items.pairs().collect();
+                for (i, pair) in pairs.iter().enumerate() {
+                    match self.leaf_removal(pair.value(), leaf) {
+                        None => continue,
+                        Some(Removal::Range(range)) => return Some(Removal::Range(range)),
+                        Some(Removal::Whole) if pairs.len() == 1 => return Some(Removal::Whole),
+                        Some(Removal::Whole) => {
+                            let item = pair.value().span();
+                            return Some(Removal::Range(match (pair.punct(), pairs.get(i + 1)) {
+                                (Some(_), Some(next)) => {
+                                    self.offset(item)..self.offset(next.value().span())
+                                }
+                                (Some(comma), None) => {
+                                    self.offset(item)..self.offset_end(comma.span)
+                                }
+                                // The last: from the comma before it.
+                                (None, _) => {
+                                    let comma = pairs[i - 1].punct().expect("not the last");
+                                    self.offset(comma.span)..self.offset_end(item)
+                                }
+                            }));
+                        }
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `span` is inside a `use` item at the solution's root.
+    pub fn is_root_use(&self, span: Span) -> bool {
+        let at = self.offset(span);
+        self.file.items.iter().any(|item| match item {
+            syn::Item::Use(u) => {
+                (self.offset(u.use_token.span)..self.offset_end(u.semi_token.span)).contains(&at)
+            }
+            _ => false,
+        })
+    }
+
     /// Every identifier in the solution outside its `use` declarations, attribute arguments
     /// included (`#[derive(Name)]`): what an import's name must be among to be used.
     pub fn identifiers_beyond_uses(&self) -> BTreeSet<String> {
@@ -564,6 +637,23 @@ impl Visit<'_> for Identifiers<'_> {
     }
 }
 
+/// What goes when a `use` leaf does.
+enum Removal {
+    /// The whole tree that holds it: up to the `use` item, if nothing else is in it.
+    Whole,
+    Range(std::ops::Range<usize>),
+}
+
+/// Every `use` item, at any depth.
+#[derive(Default)]
+struct UseItems(Vec<syn::ItemUse>);
+
+impl Visit<'_> for UseItems {
+    fn visit_item_use(&mut self, item: &syn::ItemUse) {
+        self.0.push(item.clone());
+    }
+}
+
 /// [`Identifiers`], skipping `use` declarations and reading attributes' arguments.
 struct BeyondUses<'a>(Identifiers<'a>);
 
@@ -589,6 +679,44 @@ impl Visit<'_> for BeyondUses<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `text` with the `use` leaf binding `name` (under the crate `a`) removed.
+    fn without_leaf(text: &str, name: &str) -> String {
+        let solution = Solution::from_text(Path::new("main.rs"), text.to_string()).unwrap();
+        let leaf = solution
+            .references(|n| n == "a")
+            .into_iter()
+            .find(|r| r.binding.as_deref() == Some(name))
+            .unwrap();
+        let range = solution
+            .use_leaf_removal(*leaf.spans.last().unwrap())
+            .unwrap();
+        format!("{}{}", &text[..range.start], &text[range.end..])
+    }
+
+    #[test]
+    fn a_use_leaf_goes_with_its_comma_or_with_its_item() {
+        let group = "use a::{x, y, z};\nfn main() {}\n";
+        assert_eq!(without_leaf(group, "x"), "use a::{y, z};\nfn main() {}\n");
+        assert_eq!(without_leaf(group, "y"), "use a::{x, z};\nfn main() {}\n");
+        assert_eq!(without_leaf(group, "z"), "use a::{x, y};\nfn main() {}\n");
+        assert_eq!(without_leaf("use a::{b::{x}, y};\n", "x"), "use a::{y};\n");
+        assert_eq!(
+            without_leaf("use a::x;\nfn main() {}\n", "x"),
+            "\nfn main() {}\n"
+        );
+        assert_eq!(
+            without_leaf(
+                "#[allow(unused_imports)]\npub use a::{x};\nuse a::y;\n",
+                "x"
+            ),
+            "\nuse a::y;\n"
+        );
+        assert_eq!(
+            without_leaf("fn main() {\n    use a::{x, y};\n}\n", "y"),
+            "fn main() {\n    use a::{x};\n}\n"
+        );
+    }
 
     fn paths(code: &str) -> Vec<String> {
         let file = syn::parse_file(code).unwrap();
