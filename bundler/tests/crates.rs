@@ -164,6 +164,13 @@ fn a_reexported_crate_and_a_bare_crate_import() {
     );
 }
 
+/// A const reached only as a type alias's generic argument (`type Mint = ModInt<MOD>`) is
+/// kept, and `#[cfg]` on tuple-struct fields is decided as on named ones.
+#[test]
+fn const_generic_arguments_and_cfg_on_tuple_fields() {
+    check("const_alias.rs", &["--lib", "lib:constlib"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

@@ -1283,6 +1283,15 @@ impl VisitMut for Rewrite<'_> {
         syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
+    fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
+        let unnamed = std::mem::take(&mut fields.unnamed);
+        fields.unnamed = unnamed
+            .into_iter()
+            .filter_map(|mut f| (!self.attrs(&mut f.attrs)).then_some(f))
+            .collect();
+        syn::visit_mut::visit_fields_unnamed_mut(self, fields);
+    }
+
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
         retain_compiled!(self, block.stmts, stmt_attrs);
         syn::visit_mut::visit_block_mut(self, block);

@@ -275,6 +275,20 @@ impl<'ast> Visit<'ast> for Paths {
         self.within(Ns::Type, node, syn::visit::visit_trait_bound);
     }
 
+    fn visit_generic_argument(&mut self, node: &'ast syn::GenericArgument) {
+        match node {
+            // `ModInt<MOD>`: syn reads a lone name as a type, but a const argument is written
+            // the same way; take it in any namespace.
+            syn::GenericArgument::Type(syn::Type::Path(t))
+                if t.qself.is_none() && t.path.get_ident().is_some() =>
+            {
+                self.ns = None;
+                self.visit_path(&t.path);
+            }
+            _ => syn::visit::visit_generic_argument(self, node),
+        }
+    }
+
     fn visit_expr_struct(&mut self, node: &'ast syn::ExprStruct) {
         self.within(Ns::Type, node, syn::visit::visit_expr_struct);
     }
@@ -756,6 +770,28 @@ mod tests {
                 "t::f::g"
             ]
             .map(|s| s.replace("t::f", "::t::f"))
+        );
+    }
+
+    /// A lone name as a generic argument may be a const (`ModInt<MOD>`): any namespace.
+    #[test]
+    fn a_lone_generic_argument_is_in_any_namespace() {
+        let file = syn::parse_file("pub type Mint = ModInt<MOD, Vec<u8>>;").unwrap();
+        let mut paths = Paths::default();
+        paths.visit_file(&file);
+        let found: Vec<(String, Option<Ns>)> = paths
+            .found
+            .iter()
+            .map(|p| (p.segments.join("::"), p.ns))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                ("ModInt".to_string(), Some(Ns::Type)),
+                ("MOD".to_string(), None),
+                ("Vec".to_string(), Some(Ns::Type)),
+                ("u8".to_string(), None),
+            ]
         );
     }
 
