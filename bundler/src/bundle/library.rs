@@ -353,7 +353,8 @@ impl Library {
                 self.add_items(child, items, &children_dir.join(&file_name))?;
             }
             None => {
-                let candidates = match path_attribute(&child_module.attrs) {
+                let path_attr = path_attribute(&child_module.attrs);
+                let candidates = match &path_attr {
                     Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
                     None => vec![
                         children_dir.join(format!("{file_name}.rs")),
@@ -369,9 +370,11 @@ impl Library {
                     .into());
                 };
                 // `#[path]` back to a file already being read: rustc's "circular modules".
+                // Without `#[path]`, a child's file is below its parent's: no cycle, and no
+                // `canonicalize` (a failing `readlink` per component of every path).
                 let canonical =
                     |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
-                let mut ancestor = Some(parent);
+                let mut ancestor = path_attr.is_some().then_some(parent);
                 while let Some(a) = ancestor {
                     if canonical(&self.modules[a].file) == canonical(path) {
                         return Err(ErrorKind::ModuleCycle {
