@@ -35,7 +35,7 @@ const VERDICTS: [(&str, &str); 21] = [
     ("rewrite-tests", "WA"),
     ("seek-1tb", "OLE"),
     ("sparse-output", "OLE"),
-    ("stack-overflow", "RE"),
+    ("stack-overflow", "MLE"),
     ("threads-cpu", "TLE"),
     ("touch-2gib", "MLE"),
     ("touch-600mib", "MLE"),

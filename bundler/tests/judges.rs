@@ -424,3 +424,26 @@ fn a_crate_the_package_lacks_is_an_error_saying_so() {
         "{message}"
     );
 }
+
+/// A recursion 10^6 calls deep gets the stack its judge gives (Codeforces' 256 MiB; as large
+/// as the memory limit where the profile says nothing): AC, not the RE of a shell's 8 MiB.
+#[test]
+fn a_deep_recursion_gets_the_judges_stack() {
+    let problems = fixture("judge/profiles");
+    for judge in ["none", "codeforces"] {
+        let output = grundy(&[
+            "test",
+            "--problems",
+            &problems,
+            "deep-recursion",
+            "--judge",
+            judge,
+        ]);
+        let table = String::from_utf8_lossy(&output.stdout).into_owned();
+        assert!(
+            output.status.success(),
+            "{judge}: {table}{}",
+            stderr(&output)
+        );
+    }
+}

@@ -27,6 +27,7 @@ pub const COMPILE_LIMITS: Limits = Limits {
     address_space: None,
     file_size: Some(1 << 30),
     processes: 64,
+    stack: None,
 };
 
 /// Limits for a problem's generator and checker: trusted, but bounded all the same.
@@ -37,6 +38,7 @@ pub const TOOL_LIMITS: Limits = Limits {
     address_space: None,
     file_size: Some(1 << 30),
     processes: 64,
+    stack: None,
 };
 
 /// Starts supervisors and waits for them, stopping them all when `stop` is raised.

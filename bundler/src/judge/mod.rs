@@ -817,6 +817,19 @@ fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits {
         address_space: Some(problem.memory_limit + (1 << 30)),
         file_size: Some(opts.output_limit + 1),
         processes: PROCESS_LIMIT,
+        stack: Some(stack_limit(opts.profile.stack, problem.memory_limit)),
+    }
+}
+
+/// The main thread's stack limit: the judge's (Codeforces links 256 MiB), else as large as
+/// the memory limit (AtCoder, Library Checker and DMOJ). Its pages count in the resident
+/// memory measured, so a stack that may take all the memory is stopped by the memory limit
+/// (MLE, as those judges say of an endless recursion): its own limit is set beyond that one,
+/// so that the two never race.
+fn stack_limit(judge: Option<u64>, memory: u64) -> u64 {
+    match judge {
+        Some(stack) if stack < memory => stack,
+        _ => memory + (64 << 20),
     }
 }
 

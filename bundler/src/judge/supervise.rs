@@ -67,6 +67,9 @@ pub struct Limits {
     pub file_size: Option<u64>,
     /// Processes in the tree at once.
     pub processes: u64,
+    /// The main thread's stack (`RLIMIT_STACK`, which Linux lets it grow to): what the judge
+    /// gives. `None`: the supervisor's own.
+    pub stack: Option<u64>,
 }
 
 /// How the run ended.
@@ -312,6 +315,9 @@ fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
     }
     if let Some(bytes) = limits.file_size {
         set(Resource::RLIMIT_FSIZE, bytes)?;
+    }
+    if let Some(bytes) = limits.stack {
+        set(Resource::RLIMIT_STACK, bytes)?;
     }
     set(Resource::RLIMIT_CORE, 0)?;
     set(Resource::RLIMIT_NOFILE, 256)?;
