@@ -959,3 +959,176 @@ fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    //! Table tests in rust-analyzer's manner: a small crate graph in, what a path names out,
+    //! including what must not resolve.
+    use super::*;
+    use crate::bundle::crates::{CrateGraph, CrateSpec};
+    use std::path::Path;
+
+    /// The crates `(name, dependencies, lib.rs)` written to `dir`, as one library whose roots
+    /// are all of them.
+    fn library(dir: &Path, crates: &[(&str, &[&str], &str)]) -> Library {
+        let mut graph = CrateGraph::default();
+        for (k, (name, deps, text)) in crates.iter().enumerate() {
+            let root = dir.join(name).join("lib.rs");
+            std::fs::create_dir_all(root.parent().unwrap()).unwrap();
+            std::fs::write(&root, text).unwrap();
+            graph.crates.push(CrateSpec {
+                name: name.to_string(),
+                package: format!("{name} 0.1.0"),
+                dir: dir.join(name),
+                root,
+                edition: Edition::E2021,
+                features: Default::default(),
+                deps: deps
+                    .iter()
+                    .map(|d| {
+                        (
+                            d.to_string(),
+                            crates.iter().position(|c| c.0 == *d).unwrap(),
+                        )
+                    })
+                    .collect(),
+                proc_macros: Default::default(),
+            });
+            graph.roots.insert(name.to_string(), k);
+        }
+        let mut lib = Library::of_graph(graph).unwrap();
+        let mut m = 0;
+        while m < lib.modules.len() {
+            lib.load(m).unwrap();
+            m += 1;
+        }
+        lib
+    }
+
+    /// The module at `path` (`crate::a::b`, by the crate's name).
+    fn module(lib: &Library, path: &str) -> ModuleId {
+        let mut names = path.split("::");
+        let krate = lib.roots[names.next().unwrap()];
+        names.fold(lib.crates[krate].root, |m, name| {
+            lib.child(m, name).unwrap()
+        })
+    }
+
+    /// What `path`, written in module `at`, names in namespace `ns`: `fn a::m::f`-like
+    /// descriptions, sorted; `extern` for something outside; nothing when it does not resolve.
+    fn names(lib: &Library, at: &str, path: &str, ns: Option<Ns>) -> Vec<String> {
+        let resolver = Resolver::new(lib);
+        let segments: Vec<String> = path.split("::").map(str::to_string).collect();
+        let span = proc_macro2::Span::call_site();
+        let path = PathRef {
+            spans: vec![span; segments.len()],
+            segments,
+            leading_colon: None,
+            root: span,
+            glob: false,
+            binding: None,
+            macro_call: false,
+            is_use: false,
+            ns,
+        };
+        let outcome = resolver
+            .resolve(module(lib, at), &path, ns, &mut Vec::new())
+            .unwrap();
+        let mut out: Vec<String> = match outcome {
+            Outcome::Found(found) => found
+                .defs
+                .iter()
+                .map(|def| match *def {
+                    Def::Module(m) => format!("mod {}", lib.module_path(m)),
+                    Def::Item((m, i)) => {
+                        let Entry::Item(item) = &lib.modules[m].entries[i] else {
+                            unreachable!("an item")
+                        };
+                        let name = item_name(item).map_or("?".to_string(), |n| n.to_string());
+                        format!("{} {}::{name}", kind(item), lib.module_path(m))
+                    }
+                    Def::Extern => "extern".to_string(),
+                })
+                .collect(),
+            Outcome::External(_) => vec!["extern".to_string()],
+            Outcome::Missing { .. } => Vec::new(),
+        };
+        out.sort();
+        out
+    }
+
+    fn kind(item: &syn::Item) -> &'static str {
+        match item {
+            syn::Item::Fn(_) => "fn",
+            syn::Item::Struct(_) => "struct",
+            syn::Item::Const(_) => "const",
+            syn::Item::Macro(_) => "macro",
+            syn::Item::Trait(_) => "trait",
+            _ => "item",
+        }
+    }
+
+    const A: &str = "pub mod m {\n    pub fn open() {}\n    pub(crate) fn internal() {}\n    \
+                     fn private() {}\n    pub mod inner {\n        use super::*;\n    }\n}\n\
+                     pub use m::open as reexported;\npub struct Both {}\n\
+                     #[allow(non_upper_case_globals)]\npub const Both: u8 = 0;\n";
+
+    const B: &str = "use a::m::*;\npub fn open() {}\npub mod g {\n    pub use a::m::*;\n}\n";
+
+    #[test]
+    fn paths_names_and_namespaces() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = library(dir.path(), &[("a", &[], A), ("b", &["a"], B)]);
+        let table: [(&str, &str, Option<Ns>, &[&str]); 9] = [
+            ("b", "a::m::open", Some(Ns::Value), &["fn a::m::open"]),
+            ("b", "a::reexported", Some(Ns::Value), &["fn a::m::open"]),
+            // One name in two namespaces: each asks for its own.
+            ("b", "a::Both", Some(Ns::Type), &["struct a::Both"]),
+            ("b", "a::Both", Some(Ns::Value), &["const a::Both"]),
+            // An item of the module itself comes before what a glob brings.
+            ("b", "open", Some(Ns::Value), &["fn b::open"]),
+            // A glob into a child module brings its parent's private items.
+            (
+                "a::m::inner",
+                "private",
+                Some(Ns::Value),
+                &["fn a::m::private"],
+            ),
+            (
+                "a::m::inner",
+                "internal",
+                Some(Ns::Value),
+                &["fn a::m::internal"],
+            ),
+            ("b", "std::vec::Vec", Some(Ns::Type), &["extern"]),
+            ("b", "g::open", Some(Ns::Value), &["fn a::m::open"]),
+        ];
+        for (at, path, ns, expected) in table {
+            assert_eq!(names(&lib, at, path, ns), expected, "{path} in {at}");
+        }
+    }
+
+    /// What must not resolve to a library item: a glob from another crate brings neither its
+    /// `pub(crate)` nor its private items (a lone name then is taken as something outside,
+    /// a local perhaps), and a path into a module that lacks the name finds nothing.
+    #[test]
+    fn what_must_not_resolve() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = library(dir.path(), &[("a", &[], A), ("b", &["a"], B)]);
+        let table: [(&str, &str, Option<Ns>); 5] = [
+            ("b", "internal", Some(Ns::Value)),
+            ("b", "private", Some(Ns::Value)),
+            ("b", "g::internal", Some(Ns::Value)),
+            ("b", "a::m::absent", Some(Ns::Value)),
+            // A struct is in the type namespace only: not a value.
+            ("b", "a::Both", Some(Ns::Macro)),
+        ];
+        for (at, path, ns) in table {
+            let found = names(&lib, at, path, ns);
+            assert!(
+                found.is_empty() || found == ["extern"],
+                "{path} in {at} must not resolve: {found:?}"
+            );
+        }
+    }
+}
