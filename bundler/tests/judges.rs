@@ -273,7 +273,7 @@ fn an_error_in_library_code_is_the_bundlers() {
 /// Let chains are edition 2024, AtCoder's; Codeforces offers 2021 (its default) and 2024.
 #[test]
 fn a_let_chains_solution_verifies_where_the_edition_is_2024() {
-    let main = fixture("profiles/solutions/let_chains.rs");
+    let main = fixture("judge/profiles/let-chains/main.rs");
     for args in [
         &["--judge", "atcoder"][..],
         &["--judge", "codeforces", "--edition", "2024"],
@@ -286,7 +286,7 @@ fn a_let_chains_solution_verifies_where_the_edition_is_2024() {
         let output = grundy(&[&["bundle", &main][..], args].concat());
         assert!(!output.status.success(), "{args:?}");
         assert!(
-            stderr(&output).contains("let_chains.rs:5:8: error"),
+            stderr(&output).contains("let-chains/main.rs:5:8: error"),
             "{args:?}: {}",
             stderr(&output)
         );

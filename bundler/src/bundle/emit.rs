@@ -871,15 +871,8 @@ impl<'a> Rewrite<'a> {
                         && !matches!(id.to_string().as_str(), "self" | "super" | "crate") =>
                 {
                     // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
-                    match self.start(false, &id.to_string(), true, true) {
-                        Start::Replace(names) => push_path(&mut out, &names, id.span()),
-                        Start::Prepend(names) => {
-                            push_path(&mut out, &names, id.span());
-                            push_colons(&mut out);
-                            out.push(token.clone());
-                        }
-                        Start::Keep => out.push(token.clone()),
-                    }
+                    let start = self.start(false, &id.to_string(), true, true);
+                    push_started(&mut out, start, id);
                 }
                 TokenTree::Ident(id) if id == "crate" && is_colons(&tokens, i + 1) => {
                     out.push(token.clone());
@@ -937,15 +930,8 @@ impl<'a> Rewrite<'a> {
                     out.push(token.clone());
                 }
                 TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
-                    match self.start(false, &id.to_string(), use_start, false) {
-                        Start::Replace(names) => push_path(&mut out, &names, id.span()),
-                        Start::Prepend(names) => {
-                            push_path(&mut out, &names, id.span());
-                            push_colons(&mut out);
-                            out.push(token.clone());
-                        }
-                        Start::Keep => out.push(token.clone()),
-                    }
+                    let start = self.start(false, &id.to_string(), use_start, false);
+                    push_started(&mut out, start, id);
                 }
                 TokenTree::Ident(id) if id == "gen" => {
                     out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
@@ -1002,6 +988,19 @@ fn ident(name: &str) -> Ident {
 fn push_colons(out: &mut Vec<TokenTree>) {
     out.push(TokenTree::Punct(Punct::new(':', Spacing::Joint)));
     out.push(TokenTree::Punct(Punct::new(':', Spacing::Alone)));
+}
+
+/// `first`, the first segment of a path in raw tokens, as `start` says it begins.
+fn push_started(out: &mut Vec<TokenTree>, start: Start, first: &Ident) {
+    match start {
+        Start::Replace(names) => push_path(out, &names, first.span()),
+        Start::Prepend(names) => {
+            push_path(out, &names, first.span());
+            push_colons(out);
+            out.push(TokenTree::Ident(first.clone()));
+        }
+        Start::Keep => out.push(TokenTree::Ident(first.clone())),
+    }
 }
 
 fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
