@@ -141,8 +141,8 @@ pub enum PipelineError {
     NewerEdition(Box<NewerEdition>),
     /// rustc itself failed (a crash, a stack overflow on deep nesting): a judge's may too.
     #[error(
-        "rustc failed on the bundle {compiling}, without an error about its code (a judge's \
-             rustc may fail the same way):\n{stderr}"
+        "rustc failed on the bundle {compiling}, without an error about its code: it crashed \
+             (a judge's rustc may crash the same way), or the toolchain does not run here:\n{stderr}"
     )]
     RustcFailed { compiling: String, stderr: String },
 }
