@@ -86,6 +86,11 @@ fn read_input(case: &str) -> Vec<u8> {
 
 /// The whole check of one case.
 fn check_case(case: &str, cargo_built: &Path) {
+    check_case_with(case, cargo_built, &[]);
+}
+
+/// [`check_case`], bundled with `args` after the solution.
+fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) {
     let input = read_input(case);
 
     let expected = run_program(cargo_built, &input)
@@ -101,7 +106,7 @@ fn check_case(case: &str, cargo_built: &Path) {
         "[{case}] the Cargo-built binary printed nothing"
     );
 
-    let bundle = bundle_case(case).unwrap_or_else(|e| panic!("[{case}] {e}"));
+    let bundle = bundle_case(case, args).unwrap_or_else(|e| panic!("[{case}] {e}"));
     let kept = keep_bundle(case, &bundle);
 
     let dir = tempfile::Builder::new()
@@ -153,10 +158,12 @@ fn check_case(case: &str, cargo_built: &Path) {
     }
 }
 
-/// Runs `bundler bundle cases/<case>/main.rs` in-process and returns what it printed.
-fn bundle_case(case: &str) -> Result<String, String> {
+/// Runs `bundler bundle cases/<case>/main.rs <extra..>` in-process and returns what it
+/// printed.
+fn bundle_case(case: &str, extra: &[OsString]) -> Result<String, String> {
     let main_rs = case_dir(case).join("main.rs");
-    let args: [OsString; 3] = ["bundler".into(), "bundle".into(), main_rs.into_os_string()];
+    let mut args: Vec<OsString> = vec!["bundler".into(), "bundle".into(), main_rs.into_os_string()];
+    args.extend(extra.iter().cloned());
     let cli = bundler::cli::Cli::try_parse_from(args)
         .map_err(|e| format!("the bundler rejected its arguments: {e}"))?;
     let mut out = Vec::new();
@@ -295,6 +302,29 @@ fn first_difference(expected: &str, actual: &str) -> Option<String> {
 }
 
 /// The table above lists exactly the folders under `cases/`, each with its two files.
+/// One crate however it is reached: rand_core given as a `--lib` folder (a path package to
+/// Cargo) is also rand_pcg's dependency from the registry (another package, the same
+/// manifest). Bundled as two modules, rand_pcg's impls were of the other one's `SeedableRng`.
+#[test]
+fn a_crate_given_and_depended_on_is_one_module() {
+    let folder = |package: &str| {
+        let src = dependency(package).src_dir;
+        let dir = src.parent().expect("src has a parent").to_path_buf();
+        dir.into_os_string()
+    };
+    let args = [
+        "--lib".into(),
+        folder("rand_pcg"),
+        "--lib".into(),
+        folder("rand_core"),
+    ];
+    check_case_with(
+        "rand_pcg_hashing",
+        Path::new(env!("CARGO_BIN_EXE_rand_pcg_hashing")),
+        &args,
+    );
+}
+
 #[test]
 fn every_case_folder_is_listed() {
     let on_disk: BTreeSet<String> =
@@ -417,7 +447,7 @@ fn cases_reach_every_ac_library_module() {
         if !source.contains(&acl.lib_name) {
             continue;
         }
-        let bundle = match bundle_case(case) {
+        let bundle = match bundle_case(case, &[]) {
             Ok(bundle) => bundle,
             Err(e) => {
                 problems.push(format!("{case}: {e}"));

@@ -578,6 +578,28 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
         if let Some(&i) = index.get(id) {
             return Ok(Ok(i));
         }
+        // One crate however it is reached: a `--lib` folder that is also another `--lib`'s
+        // dependency from the registry (rand_core beside rand_pcg) is two packages to Cargo,
+        // with one manifest; one module for both, or one's impls miss the other's types.
+        let manifest_path = packages.get(id).and_then(|p| p["manifest_path"].as_str());
+        let same = manifest_path.and_then(|path| {
+            graph
+                .crates
+                .iter()
+                .position(|c| c.dir.join("Cargo.toml") == Path::new(path))
+        });
+        if let Some(i) = same {
+            let more = nodes
+                .get(id)
+                .and_then(|n| n["features"].as_array())
+                .unwrap_or(&empty)
+                .iter()
+                .filter_map(|f| f.as_str().map(str::to_string));
+            graph.crates[i].features.extend(more);
+            index.insert(id.to_string(), i);
+            todo.push(id.to_string());
+            return Ok(Ok(i));
+        }
         let package = packages
             .get(id)
             .ok_or_else(|| bad("a dependency has no package"))?;
