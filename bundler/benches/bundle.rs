@@ -54,9 +54,16 @@ fn time_process(runs: usize, mut command: impl FnMut() -> Command) -> (Duration,
 
 fn bundle_size(main: &Path, lib_dir: &Path, strip_docs: bool) -> usize {
     let mut library = Library::open(lib_dir).unwrap();
-    bundler::bundle(main, &mut library, &BundleOptions { strip_docs })
-        .unwrap()
-        .len()
+    bundler::bundle(
+        main,
+        &mut library,
+        &BundleOptions {
+            strip_docs,
+            ..Default::default()
+        },
+    )
+    .unwrap()
+    .len()
 }
 
 /// The median time of `runs` runs of the pipeline on `main`, verified as `verify` says.

@@ -246,7 +246,10 @@ fn itertools_share(graph: &CrateGraph, corpus: &Path) {
         let stripped = bundler::bundle(
             &main,
             &mut Library::of_graph(graph.clone()).unwrap(),
-            &BundleOptions { strip_docs: true },
+            &BundleOptions {
+                strip_docs: true,
+                ..Default::default()
+            },
         )
         .unwrap();
         println!(

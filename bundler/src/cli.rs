@@ -81,6 +81,10 @@ pub struct BundleArgs {
     /// `use proconio::...` to the judge's own copy
     #[arg(long)]
     pub bundle_provided: bool,
+    /// Leave out the license notice (SPDX id and copyright line) written above each bundled
+    /// crate that declares a license (crates the config's `own` names never get one)
+    #[arg(long)]
+    pub no_license_notices: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -545,7 +549,10 @@ fn show(
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
     let mut library = Library::open(&lib.dir()?)?;
-    let opts = BundleOptions { strip_docs };
+    let opts = BundleOptions {
+        strip_docs,
+        ..Default::default()
+    };
     match into {
         Some(path) => compose::show_into(&path, &names, &mut library, &opts)?,
         None => out.write_all(crate::show(&names, &mut library, &opts)?.as_bytes())?,
@@ -579,7 +586,10 @@ fn snippets(
     };
     let catalog = Catalog::load(&lib.dir()?, None)?;
     let mut library = Library::open(&lib.dir()?)?;
-    let opts = BundleOptions { strip_docs };
+    let opts = BundleOptions {
+        strip_docs,
+        ..Default::default()
+    };
     let mut show = |names: &[String]| crate::show(names, &mut library, &opts);
     let snippets = snippets::collect(&catalog, &mut show)?;
     match installed.as_deref().or(output.as_deref()) {
@@ -727,6 +737,7 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         strip_docs,
         minify,
         bundle_provided,
+        no_license_notices,
     } = args;
     let (solution, output) = (solution.as_path(), output.as_deref());
     let verify = match (check, no_check) {
@@ -766,6 +777,7 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         minify,
         verify,
         bundle_provided,
+        without_license_notices: no_license_notices,
     };
     let verified = pipeline::run(&request)?;
     let profile = verified.profile;

@@ -7,6 +7,7 @@
 //! ```toml
 //! judge = "codeforces"        # one of `grundy bundle --help`'s judges
 //! libs = ["~/ac-library-rs"]  # library crates for solutions outside a package
+//! own = ["mylib"]             # crates of one's own: no license notice in a bundle
 //! ```
 //!
 //! Unknown keys are errors: a misspelt setting must not be silently ignored.
@@ -20,6 +21,9 @@ pub struct Config {
     /// The judge's name, checked against [`Profile::NAMES`].
     pub judge: Option<String>,
     pub libs: Vec<PathBuf>,
+    /// Crates (by the name code uses) that are the user's own: bundled without a license
+    /// notice.
+    pub own: Vec<String>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +80,11 @@ impl Config {
             } else {
                 other.libs
             },
+            own: if other.own.is_empty() {
+                self.own
+            } else {
+                other.own
+            },
         }
     }
 
@@ -100,10 +109,20 @@ impl Config {
                         config.libs.push(resolve(dir, path));
                     }
                 }
+                "own" => {
+                    let bad =
+                        || invalid(path, &format!("{prefix}own must be a list of crate names"));
+                    let list = value.as_array().ok_or_else(bad)?;
+                    for item in list {
+                        config
+                            .own
+                            .push(item.as_str().ok_or_else(bad)?.replace('-', "_"));
+                    }
+                }
                 other => {
                     return Err(invalid(
                         path,
-                        &format!("unknown setting `{prefix}{other}` (settings: judge, libs)"),
+                        &format!("unknown setting `{prefix}{other}` (settings: judge, libs, own)"),
                     ))
                 }
             }
@@ -173,7 +192,13 @@ mod tests {
             Config::from_table(&table("judge = \"atcoder\"\nlibs = [\"lib\"]"), path, "").unwrap();
         assert_eq!(user.judge.as_deref(), Some("atcoder"));
         assert_eq!(user.libs, vec![PathBuf::from("/x/lib")]);
-        let package = Config::from_table(&table("judge = \"codeforces\""), path, "").unwrap();
+        let package = Config::from_table(
+            &table("judge = \"codeforces\"\nown = [\"my-lib\"]"),
+            path,
+            "",
+        )
+        .unwrap();
+        assert_eq!(package.own, ["my_lib"]);
         let both = user.clone().over(package);
         assert_eq!(both.judge.as_deref(), Some("codeforces"));
         assert_eq!(both.libs, vec![PathBuf::from("/x/lib")]);
@@ -187,7 +212,7 @@ mod tests {
             .starts_with("/x/config.toml: p.judge: no judge named `codeforce`"));
         assert_eq!(
             error("jugde = \"atcoder\""),
-            "/x/config.toml: unknown setting `p.jugde` (settings: judge, libs)"
+            "/x/config.toml: unknown setting `p.jugde` (settings: judge, libs, own)"
         );
         assert_eq!(
             error("libs = \"a\""),

@@ -70,6 +70,8 @@ pub struct Request {
     pub verify: Verify,
     /// Bundle the crates the judge provides too, instead of leaving them to it.
     pub bundle_provided: bool,
+    /// Leave out the bundled crates' license notices.
+    pub without_license_notices: bool,
 }
 
 impl Request {
@@ -85,6 +87,7 @@ impl Request {
             minify: false,
             verify: Verify::TypeCheck,
             bundle_provided: false,
+            without_license_notices: false,
         }
     }
 }
@@ -192,6 +195,8 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     };
     let opts = BundleOptions {
         strip_docs: request.strip_docs,
+        without_license_notices: request.without_license_notices,
+        own: config.own.clone(),
     };
     let bundle = bundle::bundle_solution(&solution, &mut library, &opts)?;
     // The process ends soon: freeing every syntax tree of the library one by one costs more

@@ -138,7 +138,10 @@ fn bundle_is_accepted_under_edition_2024() {
 
 #[test]
 fn bundle_without_docs_is_accepted_and_no_longer() {
-    let opts = BundleOptions { strip_docs: true };
+    let opts = BundleOptions {
+        strip_docs: true,
+        ..Default::default()
+    };
     let stripped = bundle(&opts, "main-stripped.rs");
     assert!(
         stripped.len() <= default_bundle().len(),

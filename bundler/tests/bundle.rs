@@ -139,7 +139,13 @@ fn same_input_same_bytes() {
 #[test]
 fn strip_docs_removes_every_doc_comment_and_nothing_else() {
     let with = bundle("solutions/grouped.rs", &BundleOptions::default());
-    let without = bundle("solutions/grouped.rs", &BundleOptions { strip_docs: true });
+    let without = bundle(
+        "solutions/grouped.rs",
+        &BundleOptions {
+            strip_docs: true,
+            ..Default::default()
+        },
+    );
     assert!(with.contains("/// Greatest common divisor.") && with.contains("//! Fixture library"));
     assert!(
         !without.contains("///") && !without.contains("//!"),

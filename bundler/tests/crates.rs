@@ -171,6 +171,26 @@ fn const_generic_arguments_and_cfg_on_tuple_fields() {
     check("const_alias.rs", &["--lib", "lib:constlib"]);
 }
 
+/// A bundled crate that declares a license gets a notice above its module: the SPDX id and
+/// the copyright line of its license file; `--no-license-notices` leaves them out.
+#[test]
+fn license_notices_name_each_bundled_crate_that_declares_one() {
+    let text = bundle("const_alias.rs", &["--lib", "lib:constlib"]).unwrap();
+    assert!(
+        text.contains(
+            "// License of `constlib 0.1.0`: MIT; Copyright (c) 2026 The constlib fixture \
+             authors\n// Bundled from the library `constlib`"
+        ),
+        "{text}"
+    );
+    let text = bundle(
+        "const_alias.rs",
+        &["--lib", "lib:constlib", "--no-license-notices"],
+    )
+    .unwrap();
+    assert!(!text.contains("License of"), "{text}");
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

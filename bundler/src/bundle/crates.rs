@@ -59,6 +59,9 @@ pub struct CrateSpec {
     pub deps: BTreeMap<String, usize>,
     /// Its proc-macro dependencies, which no bundle can carry, by the name its code uses.
     pub proc_macros: BTreeMap<String, ProcMacro>,
+    /// Its manifest's `license` (an SPDX expression) and `license-file`.
+    pub license: Option<String>,
+    pub license_file: Option<PathBuf>,
 }
 
 /// A proc-macro crate of the graph: left out, an error only when a bundle needs it.
@@ -242,6 +245,8 @@ struct Manifest {
     /// When every dependency is a plain path dependency: dependency key to (path, features,
     /// default features).
     path_dependencies: Option<BTreeMap<String, PathDependency>>,
+    license: Option<String>,
+    license_file: Option<PathBuf>,
 }
 
 impl Manifest {
@@ -316,7 +321,10 @@ impl Manifest {
                 Some(out)
             })
             .flatten();
+        let text_of = |key: &str| get("package", key).and_then(|v| v.as_str().map(str::to_string));
         Ok(Manifest {
+            license: text_of("license"),
+            license_file: text_of("license-file").map(|f| dir.join(f)),
             dir: dir.to_path_buf(),
             name,
             package: format!("{package_name} {version}"),
@@ -383,6 +391,8 @@ impl Manifest {
             features,
             deps: BTreeMap::new(),
             proc_macros: BTreeMap::new(),
+            license: self.license,
+            license_file: self.license_file,
         }
     }
 }
@@ -647,6 +657,7 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
             .iter()
             .filter_map(|f| f.as_str().map(str::to_string))
             .collect();
+        let license_file = package["license_file"].as_str().map(|f| dir.join(f));
         let i = graph.crates.len();
         graph.crates.push(CrateSpec {
             name: lib["name"]
@@ -663,6 +674,8 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
             features,
             deps: BTreeMap::new(),
             proc_macros: BTreeMap::new(),
+            license: package["license"].as_str().map(str::to_string),
+            license_file,
         });
         index.insert(id.to_string(), i);
         todo.push(id.to_string());

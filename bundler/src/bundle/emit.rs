@@ -23,6 +23,10 @@ use syn::visit_mut::VisitMut;
 pub struct BundleOptions {
     /// Leave out the library's doc comments.
     pub strip_docs: bool,
+    /// Leave out the license notices of bundled crates (for a size limit).
+    pub without_license_notices: bool,
+    /// Crates that are the user's own (by the name code uses): no license notice.
+    pub own: Vec<String>,
 }
 
 /// Lints that are errors by default and that library code written for older compilers
@@ -174,6 +178,9 @@ pub fn library_parts(
             out.push('\n');
         }
         let start = out.len();
+        if !opts.without_license_notices && !opts.own.contains(&krate.spec.name) {
+            out += &super::license::notice(&krate.spec).unwrap_or_default();
+        }
         out += &format!(
             "// Bundled from the library `{}`: {}.\n{}",
             krate.spec.name,

@@ -10,6 +10,7 @@ pub(crate) mod diagnose;
 pub mod emit;
 mod error;
 pub mod library;
+mod license;
 mod old_syntax;
 pub mod parse;
 pub mod reach;

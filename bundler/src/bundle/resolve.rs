@@ -993,6 +993,8 @@ mod tests {
                     })
                     .collect(),
                 proc_macros: Default::default(),
+                license: None,
+                license_file: None,
             });
             graph.roots.insert(name.to_string(), k);
         }
