@@ -70,6 +70,7 @@ cases! {
     proconio_grid,
     proconio_sources,
     rand_pcg_hashing,
+    small_crates,
     superslice_queries,
 }
 
