@@ -191,6 +191,14 @@ fn license_notices_name_each_bundled_crate_that_declares_one() {
     assert!(!text.contains("License of"), "{text}");
 }
 
+/// Impls that a macro writes in a module no path reaches are found (the module's text shows
+/// a macro writing impls), and an exported macro two private modules deep is re-exported
+/// at the crate's module through modules made `pub(crate)`.
+#[test]
+fn impls_written_by_macros_and_deep_exported_macros() {
+    check("macro_impls.rs", &["--lib", "lib:macroimpls"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

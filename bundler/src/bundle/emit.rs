@@ -134,6 +134,19 @@ pub fn library_parts(
     let resolver = Resolver::new(lib);
     let mut out = String::new();
     let mut parts = Vec::new();
+    let mut macro_ways = std::collections::BTreeSet::new();
+    for node in &kept.nodes {
+        if let Node::Item(m, i) = *node {
+            if matches!(&lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if is_exported(mac))
+            {
+                let mut module = Some(m);
+                while let Some(way) = module.filter(|&w| lib.modules[w].parent.is_some()) {
+                    macro_ways.insert(way);
+                    module = lib.modules[way].parent;
+                }
+            }
+        }
+    }
     let needs_alloc = Cell::new(false);
     for (k, krate) in lib.crates.iter().enumerate() {
         if !kept.has_crate(lib, k) {
@@ -159,6 +172,7 @@ pub fn library_parts(
             resolver: &resolver,
             opts,
             needs_alloc: &needs_alloc,
+            macro_ways: &macro_ways,
         };
         let module = syn::ItemMod {
             attrs,
@@ -210,6 +224,9 @@ struct Emitter<'a> {
     resolver: &'a Resolver<'a>,
     opts: &'a BundleOptions,
     needs_alloc: &'a Cell<bool>,
+    /// Modules on the way from a crate root to a kept `#[macro_export]` macro, which the
+    /// root's re-export of the macro must be able to name.
+    macro_ways: &'a std::collections::BTreeSet<ModuleId>,
 }
 
 impl Emitter<'_> {
@@ -246,9 +263,16 @@ impl Emitter<'_> {
                     let module = &lib.modules[*c];
                     let mut attrs = module.attrs.clone();
                     rewrite.attrs(&mut attrs);
+                    // A private module holding an exported macro: the crate's root names it.
+                    let vis = match module.vis {
+                        syn::Visibility::Inherited if self.macro_ways.contains(c) => {
+                            syn::parse_quote!(pub(crate))
+                        }
+                        _ => module.vis.clone(),
+                    };
                     out.push(syn::Item::Mod(syn::ItemMod {
                         attrs,
-                        vis: module.vis.clone(),
+                        vis,
                         unsafety: None,
                         mod_token: Default::default(),
                         ident: ident(&module.name),

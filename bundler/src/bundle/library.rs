@@ -79,6 +79,22 @@ impl TextHints {
                 header = &header[len..];
             }
         }
+        // A macro of the file that writes impls (`impl<..> PartialEq<$rhs> for $lhs`, called
+        // once per type pair): the types are in its calls, not after `impl`. Every name of
+        // the file may be an impl's type then.
+        let writes_impls = text
+            .split("macro_rules!")
+            .skip(1)
+            .any(|body| after(body, "impl").next().is_some() && body.contains('$'));
+        if writes_impls {
+            let mut rest = text;
+            while let Some(start) = rest.bytes().position(is_ident_byte) {
+                rest = &rest[start..];
+                let len = ident_len(rest).max(1);
+                impl_names.insert(rest[..len].to_string());
+                rest = &rest[len..];
+            }
+        }
         let macros = text
             .match_indices("macro_rules!")
             .map(|(at, word)| {
