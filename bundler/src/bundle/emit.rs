@@ -447,7 +447,20 @@ impl Emitter<'_> {
                     let below_root = path.split_once("::").map_or("", |(_, p)| p);
                     let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
                         .expect("module and macro names are identifiers");
-                    out.push(syn::parse_quote!(pub(crate) use #path;));
+                    // Under the cfgs of the macro and of every module on the way, which
+                    // the judge's compiler decides: two macros of one name in modules under
+                    // opposite cfgs (ppv-lite86's `x86_64` and `generic`) are one import.
+                    let mut cfgs: Vec<syn::Attribute> = mac.attrs.clone();
+                    let mut module = Some(m);
+                    while let Some(way) = module.filter(|&w| w != root) {
+                        cfgs.extend(lib.modules[way].attrs.iter().cloned());
+                        module = lib.modules[way].parent;
+                    }
+                    cfgs.retain(|a| a.path().is_ident("cfg"));
+                    if lib.krate(root).cfg.attrs(&mut cfgs) {
+                        continue;
+                    }
+                    out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #path;));
                 }
             }
         }
