@@ -194,7 +194,8 @@ fn license_notices_name_each_bundled_crate_that_declares_one() {
 /// Impls that a macro writes in a module no path reaches are found (the module's text shows
 /// a macro writing impls), and an exported macro two private modules deep is re-exported
 /// at the crate's module through modules made `pub(crate)`; one exported macro name in two
-/// modules under opposite cfgs is re-exported under those cfgs.
+/// modules under opposite cfgs is re-exported under those cfgs; the import of a trait a macro
+/// call writes (petgraph's `trait_template!`) is kept for the method calls it serves.
 #[test]
 fn impls_written_by_macros_and_deep_exported_macros() {
     check("macro_impls.rs", &["--lib", "lib:macroimpls"]);

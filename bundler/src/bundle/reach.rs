@@ -799,7 +799,7 @@ impl<'l> Reach<'l> {
                     && (leaf.glob
                         || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
                             Outcome::Found(f) => f.defs.iter().any(|d| {
-                                matches!(d, Def::Item(id) if matches!(self.item(*id), Some(syn::Item::Trait(_))))
+                                matches!(d, Def::Item(id) if self.may_be_trait(*id))
                                     || *d == Def::Extern
                             }),
                             Outcome::External(_) => true,
@@ -816,12 +816,25 @@ impl<'l> Reach<'l> {
     /// Whether the `use` leaf at `id` imports a trait of the library.
     fn is_trait_import(&self, id: LeafId) -> Result<bool, Error> {
         let leaf = self.resolver.leaf(id);
-        Ok(match self.resolver.resolve(id.0, &leaf, None, &mut Vec::new())? {
-            Outcome::Found(f) => f.defs.iter().any(|d| {
-                matches!(d, Def::Item(item) if matches!(self.item(*item), Some(syn::Item::Trait(_))))
-            }),
+        Ok(
+            match self.resolver.resolve(id.0, &leaf, None, &mut Vec::new())? {
+                Outcome::Found(f) => f
+                    .defs
+                    .iter()
+                    .any(|d| matches!(d, Def::Item(item) if self.may_be_trait(*item))),
+                _ => false,
+            },
+        )
+    }
+
+    /// Whether item `id` is a trait, or a macro call that may define one (petgraph's traits
+    /// are written by `trait_template!`): its import serves method calls.
+    fn may_be_trait(&self, id: ItemId) -> bool {
+        match self.item(id) {
+            Some(syn::Item::Trait(_)) => true,
+            Some(syn::Item::Macro(call)) => call.ident.is_none(),
             _ => false,
-        })
+        }
     }
 
     /// Keeps module `m` and, of its items, those whose name is in `names` (all when `names`
