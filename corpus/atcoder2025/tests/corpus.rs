@@ -1,0 +1,18 @@
+//! The corpus at AtCoder's 2025 versions (see `harness` for what each case must do).
+
+#[macro_use]
+#[path = "../../tests/harness/mod.rs"]
+mod harness;
+
+use harness::*;
+use std::path::Path;
+
+cases! {
+    petgraph08_routes,
+    itertools014_runs,
+}
+
+#[test]
+fn every_case_folder_is_listed() {
+    assert_every_case_folder_is_listed(CASES);
+}
