@@ -1186,6 +1186,14 @@ fn arm_attrs(arm: &mut syn::Arm) -> Option<&mut Vec<syn::Attribute>> {
     Some(&mut arm.attrs)
 }
 
+fn field_attrs(field: &mut syn::Field) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut field.attrs)
+}
+
+fn variant_attrs(variant: &mut syn::Variant) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut variant.attrs)
+}
+
 fn stmt_attrs(stmt: &mut syn::Stmt) -> Option<&mut Vec<syn::Attribute>> {
     match stmt {
         syn::Stmt::Local(l) => Some(&mut l.attrs),
@@ -1309,29 +1317,17 @@ impl VisitMut for Rewrite<'_> {
 
     fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
         self.attrs(&mut item.attrs);
-        let variants = std::mem::take(&mut item.variants);
-        item.variants = variants
-            .into_iter()
-            .filter_map(|mut v| (!self.attrs(&mut v.attrs)).then_some(v))
-            .collect();
+        retain_compiled!(self, item.variants, variant_attrs);
         syn::visit_mut::visit_item_enum_mut(self, item);
     }
 
     fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        let named = std::mem::take(&mut fields.named);
-        fields.named = named
-            .into_iter()
-            .filter_map(|mut f| (!self.attrs(&mut f.attrs)).then_some(f))
-            .collect();
+        retain_compiled!(self, fields.named, field_attrs);
         syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
     fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
-        let unnamed = std::mem::take(&mut fields.unnamed);
-        fields.unnamed = unnamed
-            .into_iter()
-            .filter_map(|mut f| (!self.attrs(&mut f.attrs)).then_some(f))
-            .collect();
+        retain_compiled!(self, fields.unnamed, field_attrs);
         syn::visit_mut::visit_fields_unnamed_mut(self, fields);
     }
 
