@@ -13,3 +13,10 @@ pub fn cache_dir() -> Option<PathBuf> {
     std::fs::create_dir_all(&dir).ok()?;
     Some(dir)
 }
+
+/// A short name for cache entries keyed by `text`: the first 8 bytes of its SHA-256, in hex.
+pub fn cache_key(text: &str) -> String {
+    use sha2::Digest;
+    let hash = sha2::Sha256::digest(text.as_bytes());
+    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
+}

@@ -143,7 +143,7 @@ impl CrateGraph {
         }
         let temp;
         let dir = match crate::dirs::cache_dir() {
-            Some(cache) => cache.join(format!("libraries-{}", digest(&toml))),
+            Some(cache) => cache.join(format!("libraries-{}", crate::dirs::cache_key(&toml))),
             None => {
                 temp = tempfile::tempdir().map_err(ErrorKind::Cargo)?;
                 temp.path().to_path_buf()
@@ -427,7 +427,7 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
     let cache = crate::dirs::cache_dir().map(|d| {
         d.join(format!(
             "metadata-{}.json",
-            digest(&canonical.display().to_string())
+            crate::dirs::cache_key(&canonical.display().to_string())
         ))
     });
     if let Some(metadata) = cache.as_deref().and_then(cached_metadata) {
@@ -471,12 +471,6 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
         let _ = crate::atomic::write_files(&[(&cache, entry.to_string().as_bytes())]);
     }
     Ok(graph)
-}
-
-fn digest(text: &str) -> String {
-    use sha2::Digest;
-    let hash = sha2::Sha256::digest(text.as_bytes());
-    hash.iter().take(8).map(|b| format!("{b:02x}")).collect()
 }
 
 /// A file's modification time and length, to tell whether it changed.

@@ -221,23 +221,17 @@ impl Library {
     /// through them, from the solution or from a bundled crate, stay as written. Returns the
     /// packages left out.
     pub fn keep_external(&mut self, is_external: impl Fn(&str) -> bool) -> Vec<String> {
-        let crates = &self.crates;
-        let external =
-            |name: &String, k: &usize| is_external(name) && crates[*k].spec.name == *name;
+        let names: Vec<String> = self.crates.iter().map(|c| c.spec.name.clone()).collect();
+        let external = |name: &String, k: usize| is_external(name) && names[k] == *name;
         let mut left_out: Vec<String> = self
             .roots
             .iter()
-            .filter(|(name, k)| external(name, k))
-            .map(|(_, &k)| crates[k].spec.package.clone())
+            .filter(|&(name, &k)| external(name, k))
+            .map(|(_, &k)| self.crates[k].spec.package.clone())
             .collect();
-        let keep = |name: &String, k: &mut usize| !external(name, k);
-        self.roots.retain(keep);
-        let mut deps: Vec<_> = self.crates.iter().map(|c| c.spec.deps.clone()).collect();
-        for d in &mut deps {
-            d.retain(keep);
-        }
-        for (c, d) in self.crates.iter_mut().zip(deps) {
-            c.spec.deps = d;
+        self.roots.retain(|name, k| !external(name, *k));
+        for c in &mut self.crates {
+            c.spec.deps.retain(|name, k| !external(name, *k));
         }
         self.proc_macro_roots.retain(|name, _| !is_external(name));
         left_out.sort();

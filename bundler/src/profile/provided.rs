@@ -85,7 +85,11 @@ pub fn externs(profile: &Profile, crates: &[&Provided]) -> Result<Externs, Provi
     let root = crate::dirs::cache_dir()
         .unwrap_or_else(std::env::temp_dir)
         .join("judge-crates");
-    let project = root.join(format!("{}-{}", profile.name, digest(&manifest)));
+    let project = root.join(format!(
+        "{}-{}",
+        profile.name,
+        crate::dirs::cache_key(&manifest)
+    ));
     let answer = project.join("externs.json");
     if let Some(externs) = std::fs::read_to_string(&answer)
         .ok()
@@ -225,15 +229,6 @@ fn externs_exist(externs: &Externs) -> bool {
         Some((name, path)) if !name.is_empty() && name != "dependency" => Path::new(path).is_file(),
         _ => true,
     })
-}
-
-fn digest(text: &str) -> String {
-    use sha2::Digest;
-    sha2::Sha256::digest(text.as_bytes())
-        .iter()
-        .take(8)
-        .map(|b| format!("{b:02x}"))
-        .collect()
 }
 
 #[cfg(test)]
