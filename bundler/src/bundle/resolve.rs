@@ -154,6 +154,18 @@ pub struct Resolver<'l> {
     /// Chains of imports met again while being resolved, for the message when a path
     /// then resolves to nothing.
     pub cycles: RefCell<Vec<Vec<LeafId>>>,
+    /// Every `macro_rules!` by name, built on the first query: macros are asked for by name
+    /// thousands of times in a large crate graph (libc), and the library does not change
+    /// while a resolver lives.
+    macro_index: std::cell::OnceCell<MacroIndex>,
+}
+
+/// Where each macro name may be defined: the parsed `macro_rules!` items, and the modules
+/// not parsed yet whose text may define it.
+#[derive(Default)]
+struct MacroIndex {
+    defined: HashMap<String, Vec<ItemId>>,
+    unparsed: HashMap<String, Vec<ModuleId>>,
 }
 
 impl<'l> Resolver<'l> {
@@ -183,6 +195,7 @@ impl<'l> Resolver<'l> {
             cycles: RefCell::default(),
             macro_defined: RefCell::new(cache.macro_defined),
             macro_paths: RefCell::new(cache.macro_paths),
+            macro_index: Default::default(),
         }
     }
 
@@ -684,21 +697,37 @@ impl<'l> Resolver<'l> {
         name: &str,
         accept: impl Fn(ModuleId, &syn::ItemMacro) -> bool,
     ) -> Vec<Def> {
-        let mut out = Vec::new();
+        let index = self.macro_index.get_or_init(|| self.index_macros());
+        for &m in index.unparsed.get(name).into_iter().flatten() {
+            self.needed.borrow_mut().insert(m);
+            self.unparsed_met.set(self.unparsed_met.get() + 1);
+        }
+        let defined = index.defined.get(name).into_iter().flatten();
+        defined
+            .filter(|&&(m, i)| {
+                matches!(&self.lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if accept(m, mac))
+            })
+            .map(|&id| Def::Item(id))
+            .collect()
+    }
+
+    fn index_macros(&self) -> MacroIndex {
+        let mut index = MacroIndex::default();
         for (m, module) in self.lib.modules.iter().enumerate() {
-            if !self.lib.is_loaded(m) && self.lib.hints(m).macros.contains(name) {
-                self.needed.borrow_mut().insert(m);
-                self.unparsed_met.set(self.unparsed_met.get() + 1);
+            if !self.lib.is_loaded(m) {
+                for name in &self.lib.hints(m).macros {
+                    index.unparsed.entry(name.clone()).or_default().push(m);
+                }
             }
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(syn::Item::Macro(mac)) = entry {
-                    if mac.ident.as_ref().is_some_and(|id| id == name) && accept(m, mac) {
-                        out.push(Def::Item((m, i)));
+                    if let Some(id) = &mac.ident {
+                        index.defined.entry(id.to_string()).or_default().push((m, i));
                     }
                 }
             }
         }
-        out
+        index
     }
 
     /// The module a path's first segment starts from when it names no local scope: `crate`,
