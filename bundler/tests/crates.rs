@@ -296,3 +296,14 @@ fn a_path_dependency_is_named_by_its_lib_name() {
     let output = Command::new(dir.path().join("main")).output().unwrap();
     assert_eq!(String::from_utf8_lossy(&output.stdout), "false true\n");
 }
+
+/// Shapes of bitvec, ndarray, matrixmultiply and regex-syntax, small, each of which broke a
+/// real crate's bundle: `#[doc = include_str!(..)]` inside a macro's body; a dependency's
+/// paths in a macro's body and in the arguments of the call that defines an item (the call's
+/// path segments are not names it defines); an exported macro named like the function its
+/// module exports, both imported at the root; a private root module re-exported
+/// `pub(crate)`; a path through an import written inside a function.
+#[test]
+fn shapes_of_real_crates() {
+    check("real_shapes.rs", &["--lib", "lib:shapelib"]);
+}

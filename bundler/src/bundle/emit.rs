@@ -13,7 +13,7 @@ use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Solution};
 use super::reach::{Kept, Node};
-use super::resolve::{Def, Resolver};
+use super::resolve::{Def, Outcome, Resolver};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
 use syn::visit_mut::VisitMut;
@@ -288,7 +288,15 @@ impl Emitter<'_> {
                         let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
                         rewrite.visit_item_mut(&mut item);
                         if let syn::Item::Use(u) = &mut item {
+                            let written_pub_crate = is_pub_crate(&u.vis);
                             self.crate_reexport_in_crate(u);
+                            if m == lib.krate(m).root && written_pub_crate {
+                                // At a crate's root, `pub(crate)` is private: the same reach,
+                                // and no wider than a private item it re-exports there
+                                // (matrixmultiply's `pub(crate) use archparam_defaults as
+                                // archparam`), which the crate's module makes narrower.
+                                u.vis = syn::Visibility::Inherited;
+                            }
                         }
                         out.push(item);
                     }
@@ -443,6 +451,9 @@ impl Emitter<'_> {
             }
             if let Entry::Item(syn::Item::Macro(mac)) = &lib.modules[m].entries[i] {
                 if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
+                    if self.root_imports_from(root, m, &name.to_string()) {
+                        continue;
+                    }
                     let path = lib.module_path(m);
                     let below_root = path.split_once("::").map_or("", |(_, p)| p);
                     let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
@@ -466,6 +477,61 @@ impl Emitter<'_> {
         }
         out
     }
+
+    /// Whether a kept `use` at `root` imports `name` from module `m` by name (ndarray's `pub
+    /// use stacking::{concatenate, stack}` beside its exported `stack!`): once `m` makes its
+    /// macro a path there, that import brings the macro along, and a second would clash.
+    fn root_imports_from(&self, root: ModuleId, m: ModuleId, name: &str) -> bool {
+        self.resolver.uses_of(root).iter().any(|(i, leaves)| {
+            leaves.iter().enumerate().any(|(l, leaf)| {
+                let Some((last, prefix)) = leaf.segments.split_last() else {
+                    return false;
+                };
+                if !self.kept.has(Node::Leaf(root, *i, l))
+                    || prefix.is_empty()
+                    || leaf.glob
+                    || last != name
+                    || leaf.binding.as_deref() != Some(name)
+                {
+                    return false;
+                }
+                let prefix = PathRef {
+                    segments: prefix.to_vec(),
+                    spans: leaf.spans[..prefix.len()].to_vec(),
+                    binding: None,
+                    ..leaf.clone()
+                };
+                matches!(
+                    self.resolver.resolve(root, &prefix, Some(Ns::Type), &mut Vec::new()),
+                    Ok(Outcome::Found(found)) if found.defs.contains(&Def::Module(m))
+                )
+            })
+        })
+    }
+}
+
+/// How many tokens a `#[doc = ..]` (or `#![doc = ..]`) at the start of `tokens` takes, when its
+/// value is not a literal (`include_str!("../doc/x.md")` in bitvec's macro bodies).
+fn computed_doc_tokens(tokens: &[TokenTree]) -> Option<usize> {
+    let punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    if !punct(tokens.first(), '#') {
+        return None;
+    }
+    let inner = usize::from(punct(tokens.get(1), '!'));
+    let Some(TokenTree::Group(g)) = tokens.get(1 + inner) else {
+        return None;
+    };
+    let body: Vec<TokenTree> = g.stream().into_iter().collect();
+    let computed = g.delimiter() == proc_macro2::Delimiter::Bracket
+        && matches!(body.first(), Some(TokenTree::Ident(id)) if id == "doc")
+        && punct(body.get(1), '=')
+        && !(body.len() == 3 && matches!(body[2], TokenTree::Literal(_)));
+    computed.then_some(2 + inner)
+}
+
+fn is_pub_crate(vis: &syn::Visibility) -> bool {
+    matches!(vis, syn::Visibility::Restricted(r) if r.in_token.is_none() && r.path.is_ident("crate"))
 }
 
 fn is_exported(mac: &syn::ItemMacro) -> bool {
@@ -893,6 +959,10 @@ impl<'a> Rewrite<'a> {
                 TokenTree::Ident(_) => false,
                 _ => false,
             });
+            if let Some(len) = computed_doc_tokens(&tokens[i..]) {
+                i += len; // as on parsed items: the file it reads is not in the bundle
+                continue;
+            }
             match token {
                 TokenTree::Group(g) => {
                     let group_in_use = in_use && g.delimiter() == proc_macro2::Delimiter::Brace;

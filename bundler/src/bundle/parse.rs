@@ -327,6 +327,47 @@ impl<'ast> Visit<'ast> for Paths {
         self.use_tree(&item.tree, &mut Vec::new(), leading_colon);
     }
 
+    /// A block's own imports bind names for its paths (regex-syntax's `use
+    /// crate::unicode_tables::age;` in a function, then `age::V1_1`): each path starting with
+    /// such a name is taken through the import, as the module's scope does not have it.
+    fn visit_block(&mut self, block: &'ast syn::Block) {
+        let start = self.found.len();
+        syn::visit::visit_block(self, block);
+        let mut imports = Paths::default();
+        for stmt in &block.stmts {
+            if let syn::Stmt::Item(syn::Item::Use(u)) = stmt {
+                imports.visit_item_use(u);
+            }
+        }
+        let imports: Vec<PathRef> = imports
+            .found
+            .into_iter()
+            .filter(|leaf| !leaf.glob && leaf.binding.is_some())
+            .collect();
+        if imports.is_empty() {
+            return;
+        }
+        for path in &mut self.found[start..] {
+            if path.is_use || path.leading_colon.is_some() {
+                continue;
+            }
+            let Some(import) = imports
+                .iter()
+                .find(|leaf| leaf.binding.as_ref() == path.segments.first())
+            else {
+                continue;
+            };
+            path.segments = (import.segments.iter().cloned())
+                .chain(path.segments.drain(1..))
+                .collect();
+            path.spans = (import.spans.iter().copied())
+                .chain(path.spans.drain(1..))
+                .collect();
+            path.root = import.root;
+            path.leading_colon = import.leading_colon;
+        }
+    }
+
     fn visit_macro(&mut self, mac: &'ast syn::Macro) {
         self.ns = Some(Ns::Macro);
         self.visit_path(&mac.path);

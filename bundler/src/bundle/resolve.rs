@@ -722,7 +722,11 @@ impl<'l> Resolver<'l> {
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(syn::Item::Macro(mac)) = entry {
                     if let Some(id) = &mac.ident {
-                        index.defined.entry(id.to_string()).or_default().push((m, i));
+                        index
+                            .defined
+                            .entry(id.to_string())
+                            .or_default()
+                            .push((m, i));
                     }
                 }
             }
@@ -907,14 +911,25 @@ impl<'l> Resolver<'l> {
     }
 }
 
-/// Every identifier in `tokens`, into `out`.
+/// The identifiers in `tokens` that an item-defining macro may take as an item's name: not
+/// the segments of paths, nor macro names.
 fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
-    for token in tokens.clone() {
+    use proc_macro2::TokenTree;
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let punct =
+        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+    for (i, token) in tokens.iter().enumerate() {
         match token {
-            proc_macro2::TokenTree::Ident(id) => {
+            // A segment of a path (`backlib::Step`) or a macro's name names something
+            // elsewhere; an item the call defines takes a lone name.
+            TokenTree::Ident(id)
+                if !punct(tokens.get(i + 1), ':')
+                    && !punct(tokens.get(i + 1), '!')
+                    && !(i > 0 && punct(tokens.get(i - 1), ':')) =>
+            {
                 out.insert(id.to_string());
             }
-            proc_macro2::TokenTree::Group(g) => idents_in(&g.stream(), out),
+            TokenTree::Group(g) => idents_in(&g.stream(), out),
             _ => {}
         }
     }
