@@ -290,6 +290,13 @@ impl Emitter<'_> {
                         if let syn::Item::Use(u) = &mut item {
                             let written_pub_crate = is_pub_crate(&u.vis);
                             self.crate_reexport_in_crate(u);
+                            if matches!(u.vis, syn::Visibility::Public(_))
+                                && self.names_exported_macro(m, i)
+                            {
+                                // The macro's own re-export is `pub(crate)`, which a `pub use`
+                                // may not widen (bitvec's prelude: `pub use crate::bitvec;`).
+                                u.vis = syn::parse_quote!(pub(crate));
+                            }
                             if m == lib.krate(m).root && written_pub_crate {
                                 // At a crate's root, `pub(crate)` is private: the same reach,
                                 // and no wider than a private item it re-exports there
@@ -476,6 +483,21 @@ impl Emitter<'_> {
             }
         }
         out
+    }
+
+    /// Whether a kept leaf of the `use` at `(m, i)` ends in the name of a kept
+    /// `#[macro_export]` macro of `m`'s crate.
+    fn names_exported_macro(&self, m: ModuleId, i: usize) -> bool {
+        let krate = self.lib.modules[m].krate;
+        self.resolver.leaves((m, i)).iter().enumerate().any(|(l, leaf)| {
+            self.kept.has(Node::Leaf(m, i, l))
+                && leaf.segments.last().is_some_and(|name| {
+                    self.resolver
+                        .macros(name, |d, mac| self.lib.modules[d].krate == krate && is_exported(mac))
+                        .iter()
+                        .any(|def| matches!(def, Def::Item((d, j)) if self.kept.has(Node::Item(*d, *j))))
+                })
+        })
     }
 
     /// Whether a kept `use` at `root` imports `name` from module `m` by name (ndarray's `pub
