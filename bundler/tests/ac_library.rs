@@ -11,7 +11,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::OnceLock;
 
 use bundler::profile::rustc::compile_in;
@@ -25,27 +25,15 @@ fn fixture_dir() -> PathBuf {
 /// The unpacked source of ac-library-rs 0.2.0, as `cargo metadata` reports it: the folder
 /// holding the package's `Cargo.toml`.
 fn acl_source_dir() -> PathBuf {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let output = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--manifest-path"])
-        .arg(&manifest)
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("cannot run cargo metadata");
-    assert!(output.status.success(), "cargo metadata failed");
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("cargo metadata printed no JSON");
-    let package = metadata["packages"]
-        .as_array()
-        .expect("no `packages` in cargo metadata")
+    let metadata = bundler::bundle::crates::metadata(&manifest)
+        .unwrap_or_else(|e| panic!("cannot read the dependencies: {e}"));
+    let package = metadata
+        .packages
         .iter()
-        .find(|p| p["name"] == "ac-library-rs" && p["version"] == "0.2.0")
+        .find(|p| p.name == "ac-library-rs" && p.version.to_string() == "0.2.0")
         .expect("ac-library-rs 0.2.0 is not in the dependency graph of bundler");
-    let manifest_path = package["manifest_path"]
-        .as_str()
-        .expect("ac-library-rs has no manifest_path");
-    let dir = Path::new(manifest_path).parent().unwrap().to_path_buf();
+    let dir = PathBuf::from(package.manifest_path.parent().unwrap());
     assert!(
         dir.join("src/lib.rs").is_file(),
         "no src/lib.rs in {}",

@@ -8,6 +8,9 @@
 
 use super::source::{self, SourceError};
 use super::{Error, ErrorKind};
+use cargo_metadata::{
+    DependencyKind, Metadata, MetadataCommand, Node, Package, PackageId, Target, TargetKind,
+};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -423,6 +426,13 @@ fn host_triple() -> Option<String> {
 /// Runs `cargo metadata` on `manifest` and reads the graph below its package: the package's
 /// normal dependencies are the roots.
 fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
+    graph_of_metadata(&metadata(manifest)?, manifest)
+}
+
+/// What `cargo metadata` says of the package whose manifest is `manifest` and of every package
+/// it depends on (dev-dependencies too), for the host. The answer is kept in the cache folder
+/// until a file it was drawn from changes; Cargo runs `--offline` first.
+pub fn metadata(manifest: &Path) -> Result<Metadata, Error> {
     let canonical = std::fs::canonicalize(manifest).unwrap_or_else(|_| manifest.to_path_buf());
     let cache = crate::dirs::cache_dir().map(|d| {
         d.join(format!(
@@ -431,21 +441,22 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
         ))
     });
     if let Some(metadata) = cache.as_deref().and_then(cached_metadata) {
-        return graph_of_metadata(&metadata, manifest);
+        return Ok(metadata);
     }
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let run = |offline: bool| {
-        let mut command = Command::new(&cargo);
-        command
-            .args(["metadata", "--format-version", "1", "--manifest-path"])
-            .arg(manifest);
+        let mut options = Vec::new();
         if let Some(host) = host_triple() {
-            command.args(["--filter-platform", &host]);
+            options.extend(["--filter-platform".to_string(), host]);
         }
         if offline {
-            command.arg("--offline");
+            options.push("--offline".to_string());
         }
-        command.output()
+        MetadataCommand::new()
+            .cargo_path(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+            .manifest_path(manifest)
+            .other_options(options)
+            .cargo_command()
+            .output()
     };
     let mut output = run(true).map_err(ErrorKind::Cargo)?;
     if !output.status.success() {
@@ -458,19 +469,22 @@ fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
         }
         .into());
     }
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).map_err(|e| ErrorKind::Metadata {
-            manifest: manifest.to_path_buf(),
-            stderr: e.to_string(),
-        })?;
-    let graph = graph_of_metadata(&metadata, manifest)?;
+    let text = String::from_utf8_lossy(&output.stdout);
+    let metadata = MetadataCommand::parse(&text).map_err(|e| ErrorKind::Metadata {
+        manifest: manifest.to_path_buf(),
+        stderr: e.to_string(),
+    })?;
     if let Some(cache) = cache {
-        let entry =
-            serde_json::json!({ "stamps": stamps(&metadata, manifest), "metadata": metadata });
+        // Cargo's text as it came (it parsed, so it is one JSON value), not a re-serialization.
+        let entry = format!(
+            "{{\"stamps\":{},\"metadata\":{}}}",
+            stamps(&metadata, manifest),
+            text.trim()
+        );
         // Best effort: a cache that cannot be written is only slower.
-        let _ = crate::atomic::write_files(&[(&cache, entry.to_string().as_bytes())]);
+        let _ = crate::atomic::write_files(&[(&cache, entry.as_bytes())]);
     }
-    Ok(graph)
+    Ok(metadata)
 }
 
 /// A file's modification time and length, to tell whether it changed.
@@ -487,14 +501,14 @@ fn stamp(path: &Path) -> Option<(u128, u64)> {
 /// The files whose change makes an answer stale: the manifest asked about, the workspace's
 /// lock file, and the manifest of every package Cargo reads by path (registry sources do not
 /// change).
-fn stamps(metadata: &serde_json::Value, manifest: &Path) -> serde_json::Value {
-    let mut files = vec![manifest.to_path_buf()];
-    if let Some(root) = metadata["workspace_root"].as_str() {
-        files.push(Path::new(root).join("Cargo.lock"));
-    }
-    for package in metadata["packages"].as_array().into_iter().flatten() {
-        if package["source"].is_null() {
-            files.extend(package["manifest_path"].as_str().map(PathBuf::from));
+fn stamps(metadata: &Metadata, manifest: &Path) -> serde_json::Value {
+    let mut files = vec![
+        manifest.to_path_buf(),
+        metadata.workspace_root.join("Cargo.lock").into(),
+    ];
+    for package in &metadata.packages {
+        if package.source.is_none() {
+            files.push(package.manifest_path.clone().into());
         }
     }
     files
@@ -506,20 +520,43 @@ fn stamps(metadata: &serde_json::Value, manifest: &Path) -> serde_json::Value {
         .collect()
 }
 
+/// A cache entry: each stamped file as (path, modification time in nanoseconds, length), and
+/// Cargo's answer.
+#[derive(serde::Deserialize)]
+struct CachedMetadata {
+    stamps: Vec<(PathBuf, String, u64)>,
+    metadata: Metadata,
+}
+
 /// The cached answer in `file`, if none of the files it depends on changed since.
-fn cached_metadata(file: &Path) -> Option<serde_json::Value> {
-    let mut entry: serde_json::Value = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
-    for s in entry["stamps"].as_array()? {
-        let path = Path::new(s[0].as_str()?);
-        let (modified, len) = stamp(path).unwrap_or((0, 0));
-        if s[1].as_str()? != modified.to_string() || s[2].as_u64()? != len {
+fn cached_metadata(file: &Path) -> Option<Metadata> {
+    let entry: CachedMetadata = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
+    for (path, modified, len) in &entry.stamps {
+        let now = stamp(path).unwrap_or((0, 0));
+        if (modified, *len) != (&now.0.to_string(), now.1) {
             return None;
         }
     }
-    Some(entry["metadata"].take())
+    Some(entry.metadata)
 }
 
-fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<CrateGraph, Error> {
+/// The first library target of `package`, of any crate type (`lib`, `rlib`, `proc-macro`..).
+pub fn library_target(package: &Package) -> Option<&Target> {
+    package.targets.iter().find(|t| {
+        t.kind.iter().any(|k| {
+            !matches!(
+                k,
+                TargetKind::Bin
+                    | TargetKind::Example
+                    | TargetKind::Test
+                    | TargetKind::Bench
+                    | TargetKind::CustomBuild
+            )
+        })
+    })
+}
+
+fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph, Error> {
     let bad = |what: &str| -> Error {
         ErrorKind::Metadata {
             manifest: manifest.to_path_buf(),
@@ -527,156 +564,109 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
         }
         .into()
     };
-    let empty = Vec::new();
-    let packages: BTreeMap<&str, &serde_json::Value> = metadata["packages"]
-        .as_array()
-        .ok_or_else(|| bad("no packages"))?
-        .iter()
-        .filter_map(|p| Some((p["id"].as_str()?, p)))
-        .collect();
-    let nodes: BTreeMap<&str, &serde_json::Value> = metadata["resolve"]["nodes"]
-        .as_array()
+    let packages: BTreeMap<&PackageId, &Package> =
+        metadata.packages.iter().map(|p| (&p.id, p)).collect();
+    let nodes: BTreeMap<&PackageId, &Node> = metadata
+        .resolve
+        .as_ref()
         .ok_or_else(|| bad("no resolve"))?
+        .nodes
         .iter()
-        .filter_map(|n| Some((n["id"].as_str()?, n)))
+        .map(|n| (&n.id, n))
         .collect();
     let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
     let wanted = canonical(manifest);
     let root = packages
         .values()
-        .find(|p| {
-            p["manifest_path"]
-                .as_str()
-                .is_some_and(|m| canonical(Path::new(m)) == wanted)
-        })
-        .and_then(|p| p["id"].as_str())
+        .find(|p| canonical(p.manifest_path.as_std_path()) == wanted)
+        .map(|p| &p.id)
         .ok_or_else(|| bad("the package itself is missing"))?;
-    // Normal (not dev, not build) dependencies of a node: extern name and package id.
-    let normal_deps = |id: &str| -> Vec<(String, String)> {
+    let features_of = |id: &PackageId| -> Vec<String> {
         nodes
             .get(id)
-            .and_then(|n| n["deps"].as_array())
-            .unwrap_or(&empty)
+            .map(|n| n.features.iter().map(|f| f.to_string()).collect())
+            .unwrap_or_default()
+    };
+    // Normal (not dev, not build) dependencies of a node: extern name (a rename's, not the
+    // package's) and package id. A Cargo too old to say kinds lists only those.
+    let normal_deps = |id: &PackageId| -> Vec<(String, &PackageId)> {
+        nodes
+            .get(id)
+            .map(|n| n.deps.as_slice())
+            .unwrap_or_default()
             .iter()
             .filter(|d| {
-                d["dep_kinds"]
-                    .as_array()
-                    .is_none_or(|kinds| kinds.iter().any(|k| k["kind"].is_null()))
+                d.dep_kinds.is_empty()
+                    || d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal)
             })
-            .filter_map(|d| {
-                Some((
-                    d["name"].as_str()?.to_string(),
-                    d["pkg"].as_str()?.to_string(),
-                ))
-            })
+            .map(|d| (d.name.clone(), &d.pkg))
             .collect()
     };
     let mut graph = CrateGraph::default();
-    let mut index: BTreeMap<String, usize> = BTreeMap::new();
-    let mut todo: Vec<String> = Vec::new();
-    let add = |id: &str,
+    let mut index: BTreeMap<PackageId, usize> = BTreeMap::new();
+    let mut todo: Vec<PackageId> = Vec::new();
+    let add = |id: &PackageId,
                graph: &mut CrateGraph,
-               index: &mut BTreeMap<String, usize>,
-               todo: &mut Vec<String>|
+               index: &mut BTreeMap<PackageId, usize>,
+               todo: &mut Vec<PackageId>|
      -> Result<Result<usize, ProcMacro>, Error> {
         if let Some(&i) = index.get(id) {
-            return Ok(Ok(i));
-        }
-        // One crate however it is reached: a `--lib` folder that is also another `--lib`'s
-        // dependency from the registry (rand_core beside rand_pcg) is two packages to Cargo,
-        // with one manifest; one module for both, or one's impls miss the other's types.
-        let manifest_path = packages.get(id).and_then(|p| p["manifest_path"].as_str());
-        let same = manifest_path.and_then(|path| {
-            graph
-                .crates
-                .iter()
-                .position(|c| c.dir.join("Cargo.toml") == Path::new(path))
-        });
-        if let Some(i) = same {
-            let more = nodes
-                .get(id)
-                .and_then(|n| n["features"].as_array())
-                .unwrap_or(&empty)
-                .iter()
-                .filter_map(|f| f.as_str().map(str::to_string));
-            graph.crates[i].features.extend(more);
-            index.insert(id.to_string(), i);
-            todo.push(id.to_string());
             return Ok(Ok(i));
         }
         let package = packages
             .get(id)
             .ok_or_else(|| bad("a dependency has no package"))?;
-        let package_name = package["name"].as_str().unwrap_or_default();
-        let dir = Path::new(package["manifest_path"].as_str().unwrap_or_default())
+        // One crate however it is reached: a `--lib` folder that is also another `--lib`'s
+        // dependency from the registry (rand_core beside rand_pcg) is two packages to Cargo,
+        // with one manifest; one module for both, or one's impls miss the other's types.
+        let same = graph
+            .crates
+            .iter()
+            .position(|c| c.dir.join("Cargo.toml") == package.manifest_path);
+        if let Some(i) = same {
+            graph.crates[i].features.extend(features_of(id));
+            index.insert(id.clone(), i);
+            todo.push(id.clone());
+            return Ok(Ok(i));
+        }
+        let dir = package
+            .manifest_path
             .parent()
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
-        let targets = package["targets"].as_array().unwrap_or(&empty);
-        let lib = targets.iter().find(|t| {
-            t["kind"].as_array().is_some_and(|k| {
-                k.iter().any(|k| {
-                    k != "bin"
-                        && k != "example"
-                        && k != "test"
-                        && k != "bench"
-                        && k != "custom-build"
-                })
-            })
-        });
-        let Some(lib) = lib else {
+            .map_or_else(|| PathBuf::from("."), |d| d.as_std_path().to_path_buf());
+        let Some(lib) = library_target(package) else {
             return Err(ErrorKind::NotALibrary {
                 dir,
                 missing: "library target",
             }
             .into());
         };
-        if lib["kind"]
-            .as_array()
-            .is_some_and(|k| k.iter().any(|k| k == "proc-macro"))
-        {
+        let name_version = format!("{} {}", package.name, package.version);
+        if lib.is_proc_macro() {
             // Left out: an error only if a bundle turns out to need it.
             return Ok(Err(ProcMacro {
-                package: format!(
-                    "{package_name} {}",
-                    package["version"].as_str().unwrap_or_default()
-                ),
+                package: name_version,
                 dir,
             }));
         }
-        let features = nodes
-            .get(id)
-            .and_then(|n| n["features"].as_array())
-            .unwrap_or(&empty)
-            .iter()
-            .filter_map(|f| f.as_str().map(str::to_string))
-            .collect();
-        let license_file = package["license_file"].as_str().map(|f| dir.join(f));
         let i = graph.crates.len();
         graph.crates.push(CrateSpec {
-            name: lib["name"]
-                .as_str()
-                .unwrap_or(package_name)
-                .replace('-', "_"),
-            package: format!(
-                "{package_name} {}",
-                package["version"].as_str().unwrap_or_default()
-            ),
-            root: PathBuf::from(lib["src_path"].as_str().unwrap_or_default()),
-            dir,
-            edition: Edition::parse(lib["edition"].as_str().unwrap_or("2015")),
-            features,
+            name: lib.name.replace('-', "_"),
+            package: name_version,
+            root: lib.src_path.as_std_path().to_path_buf(),
+            edition: Edition::parse(lib.edition.as_str()),
+            features: features_of(id).into_iter().collect(),
             deps: BTreeMap::new(),
             proc_macros: BTreeMap::new(),
-            license: package["license"].as_str().map(str::to_string),
-            license_file,
+            license: package.license.clone(),
+            license_file: package.license_file.as_ref().map(|f| dir.join(f)),
+            dir,
         });
-        index.insert(id.to_string(), i);
-        todo.push(id.to_string());
+        index.insert(id.clone(), i);
+        todo.push(id.clone());
         Ok(Ok(i))
     };
     for (name, id) in normal_deps(root) {
-        match add(&id, &mut graph, &mut index, &mut todo)? {
+        match add(id, &mut graph, &mut index, &mut todo)? {
             Ok(i) => {
                 graph.roots.insert(name, i);
             }
@@ -688,7 +678,7 @@ fn graph_of_metadata(metadata: &serde_json::Value, manifest: &Path) -> Result<Cr
     while let Some(id) = todo.pop() {
         let from = index[&id];
         for (name, dep) in normal_deps(&id) {
-            match add(&dep, &mut graph, &mut index, &mut todo)? {
+            match add(dep, &mut graph, &mut index, &mut todo)? {
                 Ok(i) => {
                     graph.crates[from].deps.insert(name, i);
                 }

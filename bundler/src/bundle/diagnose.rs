@@ -8,6 +8,7 @@
 
 use super::library::{Entry, Library};
 use super::reach::{Kept, Node};
+use super::scan;
 use super::source::{self, Location, SourceError};
 use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use std::path::Path;
@@ -142,11 +143,8 @@ fn found(rest: &str) -> Option<String> {
     {
         return Some("a doc comment".into());
     }
-    let raw = ["br", "cr", "r"].iter().find_map(|p| rest.strip_prefix(p));
-    let cooked = ["b", "c", ""]
-        .iter()
-        .find_map(|p| rest.strip_prefix(p)?.strip_prefix('"'));
-    if cooked.is_some() || raw.is_some_and(|r| r.trim_start_matches('#').starts_with('"')) {
+    let string = scan::literal_at(rest, 0).map(|p| p.class);
+    if matches!(string, Some(scan::Class::Str)) {
         return Some("a string literal".into());
     }
     if first == '\'' || rest.starts_with("b'") {
@@ -253,48 +251,23 @@ fn closer(text: &str, at: usize, close: char) -> Option<(usize, String)> {
 /// A comment the lexer refused: a block comment left open, or a doc comment with a lone
 /// carriage return.
 fn comment(text: &str, at: usize) -> Option<(usize, String)> {
-    let rest = &text[at..];
-    let body = if rest.starts_with("/*") {
-        // Block comments nest: each `/*` needs its own `*/`.
-        let bytes = rest.as_bytes();
-        let (mut depth, mut i) = (0usize, 0);
-        while i + 1 < bytes.len() {
-            match &bytes[i..i + 2] {
-                b"/*" => {
-                    depth += 1;
-                    i += 1;
-                }
-                b"*/" => {
-                    depth -= 1;
-                    if depth == 0 {
-                        break;
-                    }
-                    i += 1;
-                }
-                _ => {}
-            }
-            i += 1;
+    let comment = scan::literal_at(text, at)?;
+    match (comment.class, comment.unclosed) {
+        (scan::Class::BlockComment, 1) => {
+            let message = "unterminated block comment (expected `*/`)".to_string();
+            return Some((at, message));
         }
-        match depth {
-            0 => &rest[..i],
-            1 => {
-                let message = "unterminated block comment (expected `*/`)".to_string();
-                return Some((at, message));
-            }
-            _ => {
-                let message = format!(
-                    "unterminated block comment: {depth} `*/` missing (a `/*` inside a block \
-                     comment opens a nested one)"
-                );
-                return Some((at, message));
-            }
+        (scan::Class::BlockComment, depth @ 2..) => {
+            let message = format!(
+                "unterminated block comment: {depth} `*/` missing (a `/*` inside a block \
+                 comment opens a nested one)"
+            );
+            return Some((at, message));
         }
-    } else if rest.starts_with("//") {
-        &rest[..rest.find('\n').unwrap_or(rest.len())]
-    } else {
-        return None;
-    };
-    let cr = bare_cr(body)?;
+        (scan::Class::BlockComment | scan::Class::LineComment, _) => {}
+        _ => return None,
+    }
+    let cr = bare_cr(&text[comment.range])?;
     Some((at + cr, "bare carriage return (CR) in a doc comment".into()))
 }
 
@@ -307,10 +280,12 @@ fn bare_cr(text: &str) -> Option<usize> {
 
 /// A string of `kind` that starts at `at` and whose text starts at `from`.
 fn quoted(text: &str, at: usize, from: usize, kind: Kind) -> Option<(usize, String)> {
+    let string = scan::literal_at(text, at)?;
+    // Its text: up to the closing quote, or the end of the file.
+    let end = string.range.end - usize::from(string.unclosed == 0);
     let mut i = from;
-    while let Some(c) = text[i..].chars().next() {
+    while let Some(c) = text.get(i..end).and_then(|t| t.chars().next()) {
         match c {
-            '"' => return None,
             '\\' => match escape(text, i, kind) {
                 Ok(next) => {
                     i = next;
@@ -328,7 +303,7 @@ fn quoted(text: &str, at: usize, from: usize, kind: Kind) -> Option<(usize, Stri
         i += c.len_utf8();
     }
     let message = format!("unterminated {} (expected a closing `\"`)", kind.name());
-    Some((at, message))
+    (string.unclosed > 0).then_some((at, message))
 }
 
 /// A raw string (`r"..."`, `br#"..."#`, `cr"..."`) or raw identifier (`r#name`) that starts at
@@ -361,11 +336,13 @@ fn raw(text: &str, at: usize, prefix: usize, kind: Kind) -> Option<(usize, Strin
         let message = format!("too many `#` before a {raw_kind}: {hashes}, at most 255");
         return Some((at, message));
     }
-    let terminator = format!("\"{}", "#".repeat(hashes));
+    let string = scan::literal_at(text, at)?;
     let body_start = at + prefix + hashes + 1;
-    let body = &text[body_start..];
-    let end = body.find(&terminator);
-    let body = &body[..end.unwrap_or(body.len())];
+    let body_end = match string.unclosed {
+        0 => string.range.end - 1 - hashes,
+        _ => string.range.end,
+    };
+    let body = text.get(body_start..body_end)?;
     let problem = bare_cr(body)
         .map(|i| (i, format!("bare carriage return (CR) in a {raw_kind}")))
         .or_else(|| match kind {
@@ -376,13 +353,16 @@ fn raw(text: &str, at: usize, prefix: usize, kind: Kind) -> Option<(usize, Strin
             Kind::CStr => body.find('\0').map(|i| (i, nul())),
             _ => None,
         });
-    match (problem, end) {
+    match (problem, string.unclosed) {
         (Some((i, message)), _) => Some((body_start + i, message)),
-        (None, None) => Some((
+        (None, 0) => None,
+        (None, _) => Some((
             at,
-            format!("unterminated {raw_kind} (expected `{terminator}`)"),
+            format!(
+                "unterminated {raw_kind} (expected `\"{}`)",
+                "#".repeat(hashes)
+            ),
         )),
-        (None, Some(_)) => None,
     }
 }
 

@@ -15,6 +15,7 @@ mod old_syntax;
 pub mod parse;
 pub mod reach;
 pub mod resolve;
+pub(crate) mod scan;
 pub mod source;
 
 pub use emit::BundleOptions;

@@ -303,44 +303,27 @@ pub struct Dependency {
 }
 
 pub fn dependency(package: &str) -> Dependency {
-    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let manifest = Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml");
-    let output = Command::new(cargo)
-        .args(["metadata", "--format-version", "1", "--manifest-path"])
-        .arg(&manifest)
-        .stderr(Stdio::inherit())
-        .output()
-        .expect("cannot run cargo metadata");
-    assert!(output.status.success(), "cargo metadata failed");
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("cargo metadata printed no JSON");
-    let found = metadata["packages"]
-        .as_array()
-        .expect("no packages in cargo metadata")
+    let metadata = bundler::bundle::crates::metadata(&manifest)
+        .unwrap_or_else(|e| panic!("cannot read the dependencies: {e}"));
+    let found = metadata
+        .packages
         .iter()
-        .find(|p| p["name"] == package)
+        .find(|p| p.name == package)
         .unwrap_or_else(|| {
             panic!(
                 "{package} is not a dependency of {}",
                 env!("CARGO_PKG_NAME")
             )
         });
-    let lib = found["targets"]
-        .as_array()
-        .expect("no targets in cargo metadata")
-        .iter()
-        .find(|t| {
-            t["kind"]
-                .as_array()
-                .is_some_and(|k| k.iter().any(|k| k == "lib"))
-        })
+    let lib = bundler::bundle::crates::library_target(found)
         .unwrap_or_else(|| panic!("{package} has no lib target"));
-    let src_path = Path::new(lib["src_path"].as_str().expect("no src_path"));
     Dependency {
-        src_dir: src_path
+        src_dir: lib
+            .src_path
             .parent()
             .expect("src_path has no parent")
-            .to_path_buf(),
-        lib_name: lib["name"].as_str().expect("no lib name").to_string(),
+            .into(),
+        lib_name: lib.name.clone(),
     }
 }
