@@ -308,3 +308,19 @@ fn a_path_dependency_is_named_by_its_lib_name() {
 fn shapes_of_real_crates() {
     check("real_shapes.rs", &["--lib", "lib:shapelib"]);
 }
+
+/// A module whose file only a macro call's expansion names cannot be bundled: refused at the
+/// `mod` in the macro, not left for rustc to miss the file.
+#[test]
+fn a_module_declared_by_a_macro_is_refused_where_it_is_declared() {
+    let message = bundle(
+        "module_by_macro.rs",
+        &["--lib", "lib:modmacro", "--no-check"],
+    )
+    .unwrap_err();
+    assert!(
+        message.contains("modmacro/src/lib.rs:3:9")
+            && message.contains("`macro_rules! submodule` declares a file module"),
+        "{message}"
+    );
+}

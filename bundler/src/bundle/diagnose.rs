@@ -639,6 +639,13 @@ impl<'ast> Visit<'ast> for Unwritable<'_> {
                 if let (Some(name), Some((span, expected))) = (&m.ident, bad_rule(&m.mac.tokens)) {
                     let message = format!("in `macro_rules! {name}`, expected {expected}");
                     self.found = Some((self.offset(span.start()), message));
+                } else if let (Some(name), Some(span)) = (&m.ident, file_module_in(&m.mac.tokens)) {
+                    let message = format!(
+                        "`macro_rules! {name}` declares a file module (`mod name;`) in what it \
+                         writes: the bundle would need to expand each call to bring that \
+                         file along, which it does not do"
+                    );
+                    self.found = Some((self.offset(span.start()), message));
                 }
             }
             // Module files are read for the modules of a module, not for those in a block.
@@ -702,6 +709,22 @@ impl<'ast> Visit<'ast> for Unwritable<'_> {
             _ => syn::visit::visit_type_param_bound(self, node),
         }
     }
+}
+
+/// The `mod` of the first `mod name;` or `mod $name;` in `tokens` (safe_arch's `submodule!`
+/// through nalgebra): a module whose file only a call's expansion names.
+fn file_module_in(tokens: &TokenStream) -> Option<Span> {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    tokens.iter().enumerate().find_map(|(i, token)| match token {
+        TokenTree::Group(g) => file_module_in(&g.stream()),
+        TokenTree::Ident(k) if k == "mod" => {
+            let name = usize::from(matches!(&tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '$'));
+            let named = matches!(tokens.get(i + 1 + name), Some(TokenTree::Ident(_)));
+            let semi = matches!(tokens.get(i + 2 + name), Some(TokenTree::Punct(p)) if p.as_char() == ';');
+            (named && semi).then(|| k.span())
+        }
+        _ => None,
+    })
 }
 
 /// The first token of a `macro_rules!` body that breaks the `(..) => {..};` sequence of its
