@@ -50,8 +50,8 @@ pub struct Module {
 }
 
 /// What a module's text alone says, to tell whether the module may matter to a bundle
-/// before paying for its parse. Comments and strings count too: the hints may say yes
-/// wrongly, never no wrongly.
+/// before paying for its parse. Comments and strings count too (except for file modules):
+/// the hints may say yes wrongly, never no wrongly.
 #[derive(Debug, Clone, Default)]
 pub struct TextHints {
     /// It may declare file modules (`mod name;`), whose files are read only once it is parsed.
@@ -64,11 +64,16 @@ pub struct TextHints {
 
 impl TextHints {
     fn of(text: &str) -> TextHints {
-        let declares_file_modules = after(text, "mod").any(|rest| {
-            let rest = rest.trim_start();
-            let name = ident_len(rest);
-            name > 0 && rest[name..].trim_start().starts_with(';')
-        });
+        let declares = |text: &str| {
+            after(text, "mod").any(|rest| {
+                let rest = rest.trim_start();
+                let name = ident_len(rest);
+                name > 0 && rest[name..].trim_start().starts_with(';')
+            })
+        };
+        // A doc comment's `(mod p;` would have every such module parsed: the text is
+        // scanned for its code only then, as scanning every file would cost more.
+        let declares_file_modules = declares(text) && declares(&code_only(text));
         let mut impl_names = BTreeSet::new();
         for rest in after(text, "impl") {
             let mut header = &rest[..rest.find(['{', ';']).unwrap_or(rest.len())];
@@ -108,6 +113,15 @@ impl TextHints {
             macros,
         }
     }
+}
+
+/// `text` without its comments and literals (a space in place of each).
+fn code_only(text: &str) -> String {
+    let code: Vec<&str> = super::scan::pieces(text)
+        .filter(|piece| piece.class == super::scan::Class::Code)
+        .map(|piece| &text[piece.range])
+        .collect();
+    code.join(" ")
 }
 
 /// One crate of the library: what Cargo says of it, and where its modules are.
@@ -506,4 +520,21 @@ fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
                 .is_some_and(|&b| is_ident_byte(b));
         whole.then_some(at)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TextHints;
+
+    #[test]
+    fn a_file_module_is_declared_by_code_only() {
+        let declares = |text: &str| TextHints::of(text).declares_file_modules;
+        assert!(declares("pub mod io;\n"));
+        assert!(declares("#[cfg(unix)]\nmod sys ;"));
+        assert!(declares("cfg_if! { if #[cfg(unix)] { mod unix; } }"));
+        // xor_convolution's "(times the inverse of `2^k` mod p;" in its documentation.
+        assert!(!declares("//! the inverse of `2^k` mod p;\nfn f() {}"));
+        assert!(!declares("/* mod a; */ const S: &str = \"mod b;\";"));
+        assert!(!declares("mod inline { fn f() {} }"));
+    }
 }
