@@ -198,20 +198,24 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         without_license_notices: request.without_license_notices,
         own: config.own.clone(),
     };
-    let bundle = bundle::bundle_solution(&solution, &mut library, &opts)?;
+    let mut bundle = bundle::bundle_solution(&solution, &mut library, &opts)?;
     // The process ends soon: freeing every syntax tree of the library one by one costs more
     // than the rest of emitting (a few ms on itertools).
     std::mem::forget(library);
-    let text = if request.minify {
-        minify::minify(&bundle.text).map_err(|e| PipelineError::Minify(e.to_string()))?
-    } else {
-        bundle.text.clone()
+    let finish = |text: &str| -> Result<String, PipelineError> {
+        let text = if request.minify {
+            minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()))?
+        } else {
+            text.to_string()
+        };
+        profile.check_size(&text, request.strip_docs, request.minify)?;
+        Ok(text)
     };
-    profile.check_size(&text, request.strip_docs, request.minify)?;
-    let warnings = match request.verify {
-        Verify::Skip => Vec::new(),
-        Verify::TypeCheck => verify(&bundle, &text, profile, edition, Emit::Metadata)?,
-        Verify::Build => verify(&bundle, &text, profile, edition, Emit::Binary)?,
+    let text = finish(&bundle.text)?;
+    let (text, warnings) = match request.verify {
+        Verify::Skip => (text, Vec::new()),
+        Verify::TypeCheck => verify(&mut bundle, text, &finish, profile, edition, Emit::Metadata)?,
+        Verify::Build => verify(&mut bundle, text, &finish, profile, edition, Emit::Binary)?,
     };
     let mut notes = Vec::new();
     if !provided.is_empty() {
@@ -268,23 +272,49 @@ fn open_libraries(
 /// Compiles `text` (the bundle, perhaps minified) as `profile` does. `Ok` with the warnings
 /// about the solution's own code; an error for any error, or any warning about library code.
 fn verify(
-    bundle: &Bundle,
-    text: &str,
+    bundle: &mut Bundle,
+    mut text: String,
+    finish: &dyn Fn(&str) -> Result<String, PipelineError>,
     profile: &'static Profile,
     edition: &'static str,
     emit: Emit,
-) -> Result<Vec<String>, PipelineError> {
-    let externs = provided::externs(profile, &provided::used(profile, text))?;
+) -> Result<(String, Vec<String>), PipelineError> {
+    let externs = provided::externs(profile, &provided::used(profile, &text))?;
     let compile = |source: &str| -> Result<Outcome, PipelineError> {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
         rustc::compile(dir.path(), profile, edition, emit, source, &externs)
             .map_err(PipelineError::Rustc)
     };
     let compiling = profile.compiling(edition);
-    let outcome = compile(text)?;
+    let mut outcome = compile(&text)?;
+    let minified = text != bundle.text;
+    if !outcome.success {
+        // Places in a minified bundle are on one line: migrate the bundle as made.
+        let mut plain = if minified {
+            compile(&bundle.text)?
+        } else {
+            outcome
+        };
+        let mut migrated = false;
+        for _ in 0..MIGRATION_ROUNDS {
+            if plain.success || !migrate(bundle, &plain, edition) {
+                break;
+            }
+            migrated = true;
+            plain = compile(&bundle.text)?;
+        }
+        if migrated {
+            text = finish(&bundle.text)?;
+        }
+        outcome = if minified && migrated {
+            compile(&text)?
+        } else {
+            plain
+        };
+    }
     let troubled =
         |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| library_warning(bundle, d));
-    if text != bundle.text && troubled(&outcome) {
+    if minified && troubled(&outcome) {
         // Places in a minified bundle are on one line: find them in the bundle as made.
         let unminified = compile(&bundle.text)?;
         if !troubled(&unminified) {
@@ -294,9 +324,54 @@ fn verify(
                 rendered: outcome.rendered(),
             });
         }
-        return located(bundle, &unminified, edition, compiling);
+        return located(bundle, &unminified, edition, compiling).map(|w| (text, w));
     }
-    located(bundle, &outcome, edition, compiling)
+    located(bundle, &outcome, edition, compiling).map(|w| (text, w))
+}
+
+/// Rounds of edition migration before the errors left are reported: each round's fixes may
+/// uncover errors rustc did not reach before.
+const MIGRATION_ROUNDS: usize = 4;
+
+/// Applies to `bundle` the fixes rustc proposes for the errors in the code of crates older
+/// than `edition` (what `cargo fix --edition` does to them: `Some(ref x)` on a reference is
+/// refused in 2024); true if it changed anything. rustc is sure of a fix, or only thinks it
+/// likely inside a macro's body (`let &(.., ref output) = &parts`): those are taken for the
+/// binding-mode rules of edition 2024, and the bundle is compiled again after. The solution's
+/// own errors are left to its author.
+fn migrate(bundle: &mut Bundle, outcome: &Outcome, edition: &str) -> bool {
+    let older =
+        |at: usize| matches!(bundle.origin(at), Origin::Library(k) if k.edition.as_str() < edition);
+    let mut fixes: Vec<rustc::Fix> = outcome
+        .diagnostics
+        .iter()
+        .filter(|d| d.is_error() && d.at.is_some_and(|at| older(at.byte_start)))
+        .flat_map(|d| {
+            let binding_modes = d.code.is_none()
+                && (d.message.contains("implicitly-borrowing pattern")
+                    || d.message.contains("default binding mode"));
+            d.fixes.iter().filter(move |f| f.certain || binding_modes)
+        })
+        .filter(|f| older(f.at.0))
+        .cloned()
+        .collect();
+    fixes.sort();
+    fixes.dedup_by(|a, b| a.at == b.at);
+    // From the end, so that each range is still where rustc saw it; overlapping ones wait.
+    let mut applied = false;
+    let mut before = usize::MAX;
+    for fix in fixes.into_iter().rev() {
+        let (start, end) = fix.at;
+        let fits = end <= before
+            && bundle.text.is_char_boundary(start)
+            && bundle.text.is_char_boundary(end);
+        if fits {
+            bundle.replace(start..end, &fix.replacement);
+            before = start;
+            applied = true;
+        }
+    }
+    applied
 }
 
 /// Whether `d` is a warning about code that is not the solution's (which must have none).

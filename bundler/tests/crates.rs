@@ -324,3 +324,27 @@ fn a_module_declared_by_a_macro_is_refused_where_it_is_declared() {
         "{message}"
     );
 }
+
+/// A 2021 crate bundled for edition 2024 gets the edition's migration rustc proposes, as
+/// `cargo fix --edition` would: the `ref` that 2024's binding modes refuse, in a function
+/// (rustc is sure) and in a macro's body (rustc proposes a `&` pattern). The result compiles
+/// in both editions.
+#[test]
+fn an_older_crate_is_migrated_to_the_bundle_edition() {
+    check(
+        "old_patterns.rs",
+        &["--lib", "lib:oldpatterns", "--edition", "2024"],
+    );
+    let unverified = bundle(
+        "old_patterns.rs",
+        &[
+            "--lib",
+            "lib:oldpatterns",
+            "--edition",
+            "2024",
+            "--no-check",
+        ],
+    )
+    .unwrap();
+    assert!(unverified.contains("Some(ref items)"), "{unverified}");
+}

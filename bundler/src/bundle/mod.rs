@@ -68,6 +68,23 @@ pub enum Origin<'b> {
 }
 
 impl Bundle {
+    /// Replaces bytes `range` of a crate's part of the text (not the solution's), keeping
+    /// track of where each crate's part is.
+    pub fn replace(&mut self, range: Range<usize>, replacement: &str) {
+        debug_assert!(range.start >= self.solution_end);
+        self.text.replace_range(range.clone(), replacement);
+        let grown = replacement.len() as isize - range.len() as isize;
+        let moved = |at: usize| at.saturating_add_signed(grown);
+        for c in &mut self.crates {
+            if c.range.start >= range.end {
+                c.range.start = moved(c.range.start);
+            }
+            if c.range.end >= range.end {
+                c.range.end = moved(c.range.end);
+            }
+        }
+    }
+
     /// Where byte `offset` of the bundle's text came from.
     pub fn origin(&self, offset: usize) -> Origin<'_> {
         if offset < self.solution_end {

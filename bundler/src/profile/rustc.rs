@@ -54,6 +54,17 @@ pub struct Diagnostic {
     /// rustc's own rendering, naming the compiled file.
     pub rendered: String,
     label: Option<String>,
+    /// The edits rustc suggests in the compiled file.
+    pub fixes: Vec<Fix>,
+}
+
+/// An edit rustc suggests: bytes `at` of the compiled file become `replacement`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Fix {
+    pub at: (usize, usize),
+    pub replacement: String,
+    /// rustc marks it machine-applicable (as `cargo fix` applies them), not only likely.
+    pub certain: bool,
 }
 
 /// A range of the compiled file.
@@ -150,6 +161,31 @@ struct JsonDiagnostic {
     code: Option<JsonCode>,
     spans: Vec<JsonSpan>,
     rendered: Option<String>,
+    #[serde(default)]
+    children: Vec<JsonDiagnostic>,
+}
+
+impl JsonDiagnostic {
+    /// The replacements suggested in `file`, from the notes below the diagnostic.
+    fn fixes(&self, file: &str, out: &mut Vec<Fix>) {
+        for span in &self.spans {
+            let applicability = span.suggestion_applicability.as_deref();
+            if let (Some(replacement), Some("MachineApplicable" | "MaybeIncorrect")) =
+                (&span.suggested_replacement, applicability)
+            {
+                if span.file_name == file {
+                    out.push(Fix {
+                        at: (span.byte_start, span.byte_end),
+                        replacement: replacement.clone(),
+                        certain: applicability == Some("MachineApplicable"),
+                    });
+                }
+            }
+        }
+        for child in &self.children {
+            child.fixes(file, out);
+        }
+    }
 }
 
 #[derive(serde::Deserialize)]
@@ -165,6 +201,10 @@ struct JsonSpan {
     is_primary: bool,
     label: Option<String>,
     expansion: Option<Box<JsonExpansion>>,
+    #[serde(default)]
+    suggested_replacement: Option<String>,
+    #[serde(default)]
+    suggestion_applicability: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -181,7 +221,10 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
             Ok(d) => {
                 let primary = d.spans.iter().find(|s| s.is_primary);
                 let at = primary.and_then(|s| in_file(s, file));
+                let mut fixes = Vec::new();
+                d.fixes(file, &mut fixes);
                 diagnostics.push(Diagnostic {
+                    fixes,
                     label: primary.and_then(|s| s.label.clone()),
                     level: d.level,
                     rendered: d.rendered.unwrap_or_else(|| format!("{}\n", d.message)),

@@ -10,6 +10,10 @@ use std::path::Path;
 cases! {
     petgraph08_routes,
     itertools014_runs,
+    bitvec_sieve,
+    ndarray_matrix,
+    collections_2025,
+    regex_tokens,
 }
 
 #[test]

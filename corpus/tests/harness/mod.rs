@@ -136,8 +136,20 @@ pub fn bundle_case(case: &str, extra: &[OsString]) -> Result<String, String> {
     args.extend(extra.iter().cloned());
     let cli = bundler::cli::Cli::try_parse_from(args)
         .map_err(|e| format!("the bundler rejected its arguments: {e}"))?;
-    let mut out = Vec::new();
-    bundler::cli::run(cli, &mut out).map_err(|e| format!("bundling failed: {e}"))?;
+    // As the `grundy` binary does: deep syntax trees (typenum's through im-rc) need more than
+    // a test thread's stack.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut out = Vec::new();
+            bundler::cli::run(cli, &mut out)
+                .map(|_| out)
+                .map_err(|e| format!("bundling failed: {e}"))
+        })
+        .map_err(|e| format!("cannot start the bundling thread: {e}"))?;
+    let out = worker
+        .join()
+        .map_err(|_| "the bundler panicked".to_string())??;
     let text = String::from_utf8(out).map_err(|e| format!("the bundle is not UTF-8: {e}"))?;
     if text.trim().is_empty() {
         return Err("the bundler printed nothing".to_string());
