@@ -303,7 +303,8 @@ fn a_path_dependency_is_named_by_its_lib_name() {
 /// path segments are not names it defines); an exported macro named like the function its
 /// module exports, both imported at the root; a private root module re-exported
 /// `pub(crate)`; a path through an import written inside a function; a `pub use` of an
-/// exported macro elsewhere in the crate (a prelude).
+/// exported macro elsewhere in the crate (a prelude); a trait a glob brings `as _`, for its
+/// methods.
 #[test]
 fn shapes_of_real_crates() {
     check("real_shapes.rs", &["--lib", "lib:shapelib"]);

@@ -853,7 +853,15 @@ impl<'l> Reach<'l> {
                 Entry::Item(syn::Item::Use(_)) => {
                     let leaves = self.resolver.leaves((m, i));
                     for (l, leaf) in leaves.iter().enumerate() {
-                        if names.is_none() || leaf.binding.as_deref().is_some_and(wanted) {
+                        // A trait imported `as _` (bitvec's prelude: `field::BitField as _`)
+                        // serves method calls through the glob that brings it.
+                        let unnamed_trait = leaf.binding.is_none()
+                            && !leaf.glob
+                            && self.is_trait_import((m, i, l)).unwrap_or(false);
+                        if names.is_none()
+                            || leaf.binding.as_deref().is_some_and(wanted)
+                            || unnamed_trait
+                        {
                             self.keep(Node::Leaf(m, i, l));
                         }
                     }
