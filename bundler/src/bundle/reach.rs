@@ -596,8 +596,11 @@ impl<'l> Reach<'l> {
                 let mut refs = Vec::new();
                 for path in &header.1 {
                     for node in self.needs(m, path)? {
+                        // A macro, except for an impl the call that defines its type
+                        // (regex-automata's `define_regex_type!` writes `Regex`).
                         let is_macro = matches!(node, Node::Item(a, b)
-                            if matches!(self.item((a, b)), Some(syn::Item::Macro(_))));
+                            if matches!(self.item((a, b)), Some(syn::Item::Macro(mac))
+                                if !header.0 || mac.ident.is_some()));
                         if matches!(node, Node::Item(..)) && !is_macro {
                             refs.push(node);
                         }
