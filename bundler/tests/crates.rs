@@ -201,6 +201,14 @@ fn impls_written_by_macros_and_deep_exported_macros() {
     check("macro_impls.rs", &["--lib", "lib:macroimpls"]);
 }
 
+/// A type written by a macro call (ppv-lite86's `x2`, which zerocopy's
+/// `cryptocorrosion_derive_traits! { .. }` writes) keeps its inherent impl and its trait impls,
+/// written by hand or by macros of the crate, once it is used.
+#[test]
+fn impls_of_a_type_a_macro_call_writes() {
+    check("macro_types.rs", &["--lib", "lib:macrotypes"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

@@ -596,8 +596,11 @@ impl<'l> Reach<'l> {
                 let mut refs = Vec::new();
                 for path in &header.1 {
                     for node in self.needs(m, path)? {
+                        // A `macro_rules!` is no condition; a macro call is, when it is
+                        // what writes a type or trait of the header (ppv-lite86's `x2`,
+                        // written by `cryptocorrosion_derive_traits! { .. }`).
                         let is_macro = matches!(node, Node::Item(a, b)
-                            if matches!(self.item((a, b)), Some(syn::Item::Macro(_))));
+                            if matches!(self.item((a, b)), Some(syn::Item::Macro(mac)) if mac.ident.is_some()));
                         if matches!(node, Node::Item(..)) && !is_macro {
                             refs.push(node);
                         }
