@@ -296,9 +296,20 @@ impl Library {
     ) -> Result<(), Error> {
         let krate = self.modules[id].krate;
         let mut entries = Vec::new();
-        for mut item in items {
+        let mut items: std::collections::VecDeque<syn::Item> = items.into();
+        while let Some(mut item) = items.pop_front() {
             if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
                 continue; // compiled out
+            }
+            if let syn::Item::Macro(call) = &item {
+                if let Some(expanded) = cfg_if_items(call) {
+                    // Read as the items it writes, each under its branch's cfg: decided
+                    // here when features decide it, else left for the judge's compiler.
+                    for item in expanded.into_iter().rev() {
+                        items.push_front(item);
+                    }
+                    continue;
+                }
             }
             match item {
                 syn::Item::Mod(module) => {
@@ -438,6 +449,82 @@ impl Library {
 }
 
 /// Each `[#[..]] [pub[(..)]] mod name;` in a macro call's tokens, at any depth.
+/// The items a `cfg_if! { if #[cfg(a)] { .. } else if #[cfg(b)] { .. } else { .. } }` call
+/// writes (the `cfg-if` crate's macro, or a crate's own copy of it, as libc's): every item of
+/// every branch, under the cfg that branch has in the macro's expansion (`all(b, not(any(a)))`),
+/// and the call's own attributes. `None` when the call is not one.
+fn cfg_if_items(call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+    use proc_macro2::{Delimiter, TokenTree};
+    if call.ident.is_some() || call.mac.path.segments.last()?.ident != "cfg_if" {
+        return None;
+    }
+    let tokens: Vec<TokenTree> = call.mac.tokens.clone().into_iter().collect();
+    let mut earlier: Vec<proc_macro2::TokenStream> = Vec::new();
+    let mut out = Vec::new();
+    let mut at = 0;
+    let word = |at: usize, w: &str| matches!(tokens.get(at), Some(TokenTree::Ident(i)) if i == w);
+    loop {
+        // `if #[cfg(pred)] { items }`, or the last `{ items }` after `else`.
+        let predicate = if word(at, "if") {
+            let Some(TokenTree::Punct(hash)) = tokens.get(at + 1) else {
+                return None;
+            };
+            let Some(TokenTree::Group(attr)) = tokens.get(at + 2) else {
+                return None;
+            };
+            if hash.as_char() != '#' || attr.delimiter() != Delimiter::Bracket {
+                return None;
+            }
+            let inner: Vec<TokenTree> = attr.stream().into_iter().collect();
+            match inner.as_slice() {
+                [TokenTree::Ident(cfg), TokenTree::Group(p)]
+                    if cfg == "cfg" && p.delimiter() == Delimiter::Parenthesis =>
+                {
+                    at += 3;
+                    Some(p.stream())
+                }
+                _ => return None,
+            }
+        } else {
+            None
+        };
+        let Some(TokenTree::Group(body)) = tokens.get(at) else {
+            return None;
+        };
+        if body.delimiter() != Delimiter::Brace {
+            return None;
+        }
+        at += 1;
+        let not_earlier = quote::quote!(not(any(#(#earlier),*)));
+        let condition = match &predicate {
+            Some(p) => quote::quote!(all(#p, #not_earlier)),
+            None => not_earlier,
+        };
+        let file: syn::File = syn::parse2(body.stream()).ok()?;
+        for mut item in file.items {
+            let cfg: syn::Attribute = syn::parse_quote!(#[cfg(#condition)]);
+            let attrs = item_attrs_mut(&mut item)?;
+            attrs.insert(0, cfg);
+            for (k, attr) in call.attrs.iter().enumerate() {
+                attrs.insert(k, attr.clone());
+            }
+            out.push(item);
+        }
+        let Some(p) = predicate else {
+            break; // the `else` branch is the last
+        };
+        earlier.push(p);
+        if at == tokens.len() {
+            break;
+        }
+        if !word(at, "else") {
+            return None;
+        }
+        at += 1;
+    }
+    (at == tokens.len()).then_some(out)
+}
+
 fn file_modules(tokens: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
     use proc_macro2::TokenTree;
     let list: Vec<TokenTree> = tokens.clone().into_iter().collect();

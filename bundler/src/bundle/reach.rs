@@ -130,6 +130,16 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
                 _ => (None, true),
             })
             .collect(),
+        syn::Item::ForeignMod(block) => block
+            .items
+            .iter()
+            .map(|member| match member {
+                syn::ForeignItem::Fn(f) => (Some(f.sig.ident.to_string()), false),
+                syn::ForeignItem::Static(s) => (Some(s.ident.to_string()), false),
+                syn::ForeignItem::Type(t) => (Some(t.ident.to_string()), false),
+                _ => (None, true),
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -508,6 +518,13 @@ impl<'l> Reach<'l> {
                             &imp.items[j],
                         );
                     }
+                    syn::Item::ForeignMod(block) => {
+                        syn::visit::Visit::visit_foreign_item(&mut paths, &block.items[j]);
+                        syn::visit::Visit::visit_foreign_item(
+                            &mut Identifiers(&mut idents),
+                            &block.items[j],
+                        );
+                    }
                     _ => {}
                 }
                 self.idents.extend(idents);
@@ -679,6 +696,7 @@ impl<'l> Reach<'l> {
                             }
                             self.idents.insert(t.ident.to_string());
                         }
+                        syn::Item::ForeignMod(_) => {}
                         syn::Item::Impl(imp) => {
                             syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
                             syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
@@ -830,6 +848,27 @@ impl<'l> Reach<'l> {
         )
     }
 
+    /// Whether the `use` leaf at `id` imports a trait of the library one of whose associated
+    /// items' names kept code uses.
+    fn imports_used_trait(&self, id: LeafId) -> bool {
+        let leaf = self.resolver.leaf(id);
+        let Ok(Outcome::Found(f)) =
+            self.resolver
+                .resolve(id.0, &leaf, Some(Ns::Type), &mut Vec::new())
+        else {
+            return false;
+        };
+        f.defs.iter().any(|d| match d {
+            Def::Item(item) => match self.item(*item) {
+                Some(t @ syn::Item::Trait(_)) => members(t)
+                    .iter()
+                    .any(|(name, _)| name.as_ref().is_some_and(|n| self.idents.contains(n))),
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+
     /// Whether item `id` is a trait, or a macro call that may define one (petgraph's traits
     /// are written by `trait_template!`): its import serves method calls.
     fn may_be_trait(&self, id: ItemId) -> bool {
@@ -856,7 +895,12 @@ impl<'l> Reach<'l> {
                 Entry::Item(syn::Item::Use(_)) => {
                     let leaves = self.resolver.leaves((m, i));
                     for (l, leaf) in leaves.iter().enumerate() {
-                        if names.is_none() || leaf.binding.as_deref().is_some_and(wanted) {
+                        // A trait it re-exports serves method calls that never name it
+                        // (`use rand::prelude::*;` for `rng.gen_range(..)`).
+                        if names.is_none()
+                            || leaf.binding.as_deref().is_some_and(wanted)
+                            || self.imports_used_trait((m, i, l))
+                        {
                             self.keep(Node::Leaf(m, i, l));
                         }
                     }
