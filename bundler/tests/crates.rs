@@ -232,6 +232,14 @@ fn a_glob_imported_prelude_brings_the_traits_called() {
     assert!(!text.contains("never_called"), "{text}");
 }
 
+/// An anonymous `const _: () = { .. };` that names nothing of the library, holding a macro
+/// that writes a module of impls for types from outside (zerocopy's `simd_arch_mod!` for
+/// `__m128i`), comes with its crate.
+#[test]
+fn impls_inside_an_anonymous_const() {
+    check("anonymous_const.rs", &["--lib", "lib:anonconst"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

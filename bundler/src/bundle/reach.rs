@@ -381,7 +381,11 @@ impl<'l> Reach<'l> {
                 let ready = if *needs_all {
                     !refs.is_empty() && refs.iter().all(is_kept)
                 } else if refs.is_empty() {
+                    // An anonymous const naming nothing of the library (zerocopy's impls for
+                    // `core::arch` types, written by macros inside one): with its crate.
                     populated
+                        || (self.is_anonymous_const(*id)
+                            && reached.contains(&lib.modules[id.0].krate))
                 } else {
                     // A macro call naming library items (in its arguments, or in its body as
                     // read where it is called): once one of them is kept and all are in
@@ -429,6 +433,10 @@ impl<'l> Reach<'l> {
                 return Ok(());
             }
         }
+    }
+
+    fn is_anonymous_const(&self, id: ItemId) -> bool {
+        matches!(self.item(id), Some(syn::Item::Const(c)) if c.ident == "_")
     }
 
     /// An inherent impl none of whose members kept code names (when members are pruned):
@@ -576,7 +584,8 @@ impl<'l> Reach<'l> {
 
     /// Items kept by a condition, not by being named: each `impl` (kept when all library
     /// items in its header are) and each item-level macro call (kept when any library item
-    /// it names is, or with its module when it names none).
+    /// it names is, or with its module when it names none), and each `const _` (as a macro call,
+    /// or with its crate when it names nothing of the library).
     fn conditionals(&mut self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules.iter().enumerate() {
@@ -606,6 +615,12 @@ impl<'l> Reach<'l> {
                         // it reads where it is called.
                         let mut paths = Paths::default();
                         syn::visit::Visit::visit_macro(&mut paths, &mac.mac);
+                        (false, paths.found)
+                    }
+                    Entry::Item(syn::Item::Const(c)) if c.ident == "_" => {
+                        // `const _: () = { .. };`, there for the impls written inside it.
+                        let mut paths = Paths::default();
+                        syn::visit::Visit::visit_expr(&mut paths, &c.expr);
                         (false, paths.found)
                     }
                     _ => continue,

@@ -469,7 +469,13 @@ impl<'l> Resolver<'l> {
             return Ok(found.clone());
         }
         let before = self.unparsed_met.get();
-        let found = self.lookup_uncached(m, name, ns, from, stack)?;
+        let mut found = self.lookup_uncached(m, name, ns, from, stack)?;
+        // Several ways to one binding (libc's modules under one cfg per target, each glob
+        // importing the next) count once: else the lists grow with every step of a chain.
+        let mut seen = std::collections::HashSet::new();
+        found.defs.retain(|d| seen.insert(*d));
+        let mut seen = std::collections::HashSet::new();
+        found.via.retain(|l| seen.insert(*l));
         let met_unparsed = self.unparsed_met.get() > before;
         self.memo
             .borrow_mut()
