@@ -201,6 +201,45 @@ fn impls_written_by_macros_and_deep_exported_macros() {
     check("macro_impls.rs", &["--lib", "lib:macroimpls"]);
 }
 
+/// A type written by a macro call (ppv-lite86's `x2`, which zerocopy's
+/// `cryptocorrosion_derive_traits! { .. }` writes) keeps its inherent impl and its trait impls,
+/// written by hand or by macros of the crate, once it is used.
+#[test]
+fn impls_of_a_type_a_macro_call_writes() {
+    check("macro_types.rs", &["--lib", "lib:macrotypes"]);
+}
+
+/// Bindings in libc's manner: `cfg_if!` (the crate's own copy) is read as the items it
+/// writes, each under its branch's cfg; a name imported under a cfg does not hide the glob
+/// that brings it on other targets; the functions of an `extern` block are found by name, and
+/// only those used are kept.
+#[test]
+fn cfg_if_branches_and_extern_blocks() {
+    check("platform.rs", &["--lib", "lib:platlib"]);
+    let text = bundle("platform.rs", &["--lib", "lib:platlib"]).unwrap();
+    for unused in ["unused_extern", "UNUSED_CONST", "unused_word_t", "cfg_if"] {
+        assert!(!text.contains(unused), "{unused} is kept:\n{text}");
+    }
+}
+
+/// A solution's glob import of a prelude keeps the traits it re-exports whose methods the
+/// solution calls without naming them (rand's `use rand::prelude::*;` for `seed_from_u64`
+/// and `shuffle`), and only those.
+#[test]
+fn a_glob_imported_prelude_brings_the_traits_called() {
+    check("prelude_traits.rs", &["--lib", "lib:preludelib"]);
+    let text = bundle("prelude_traits.rs", &["--lib", "lib:preludelib"]).unwrap();
+    assert!(!text.contains("never_called"), "{text}");
+}
+
+/// An anonymous `const _: () = { .. };` that names nothing of the library, holding a macro
+/// that writes a module of impls for types from outside (zerocopy's `simd_arch_mod!` for
+/// `__m128i`), comes with its crate.
+#[test]
+fn impls_inside_an_anonymous_const() {
+    check("anonymous_const.rs", &["--lib", "lib:anonconst"]);
+}
+
 #[test]
 fn same_input_same_bytes() {
     let args = ["--lib", "lib:oldlib", "--lib", "lib:nslib"];

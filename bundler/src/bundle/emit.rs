@@ -441,6 +441,13 @@ impl Emitter<'_> {
                     keep(j - 1)
                 });
             }
+            syn::Item::ForeignMod(block) => {
+                let mut j = 0;
+                block.items.retain(|_| {
+                    j += 1;
+                    keep(j - 1)
+                });
+            }
             _ => {}
         }
         item
@@ -1214,6 +1221,16 @@ fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<syn::Attribute>>
     }
 }
 
+fn foreign_item_attrs(item: &mut syn::ForeignItem) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        syn::ForeignItem::Fn(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Static(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Type(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
 fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<syn::Attribute>> {
     match item {
         syn::TraitItem::Const(i) => Some(&mut i.attrs),
@@ -1399,6 +1416,15 @@ impl VisitMut for Rewrite<'_> {
         self.attrs(&mut item.attrs);
         retain_compiled!(self, item.items, impl_item_attrs);
         syn::visit_mut::visit_item_impl_mut(self, item);
+    }
+
+    fn visit_item_foreign_mod_mut(&mut self, item: &mut syn::ItemForeignMod) {
+        self.attrs(&mut item.attrs);
+        retain_compiled!(self, item.items, foreign_item_attrs);
+        // An `extern` block must be `unsafe` in edition 2024; so written, it means the same
+        // in 2021 (Rust 1.82 on).
+        item.unsafety.get_or_insert_with(Default::default);
+        syn::visit_mut::visit_item_foreign_mod_mut(self, item);
     }
 
     fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {

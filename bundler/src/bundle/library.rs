@@ -310,9 +310,22 @@ impl Library {
     ) -> Result<(), Error> {
         let krate = self.modules[id].krate;
         let mut entries = Vec::new();
-        for mut item in items {
+        let mut items: std::collections::VecDeque<syn::Item> = items.into();
+        while let Some(mut item) = items.pop_front() {
             if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
                 continue; // compiled out
+            }
+            if let syn::Item::Macro(call) = &item {
+                if let Some(expanded) =
+                    cfg_if_items(call).or_else(|| self.plain_expansion(krate, call))
+                {
+                    // Read as the items it writes, each under its branch's cfg: decided
+                    // here when features decide it, else left for the judge's compiler.
+                    for item in expanded.into_iter().rev() {
+                        items.push_front(item);
+                    }
+                    continue;
+                }
             }
             match item {
                 syn::Item::Mod(module) => {
@@ -339,6 +352,70 @@ impl Library {
         }
         self.modules[id].entries = entries;
         Ok(())
+    }
+
+    /// The items an argument-less call `name!();` writes when crate `krate` has one
+    /// `macro_rules! name { () => { .. } }` whose body holds no `$` (libc's `prelude!()`,
+    /// which declares `mod types;` and `mod prelude { .. }` where it is called): read where
+    /// it is called, as rustc expands it, under the call's attributes.
+    fn plain_expansion(&self, krate: usize, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+        use proc_macro2::{Delimiter, TokenTree};
+        if call.ident.is_some() || !call.mac.tokens.is_empty() {
+            return None;
+        }
+        let name = &call.mac.path.segments.last()?.ident;
+        let mut defs: Vec<syn::ItemMacro> = Vec::new();
+        for module in self.modules.iter().filter(|m| m.krate == krate) {
+            let found = |item: &syn::Item| match item {
+                syn::Item::Macro(def) if def.ident.as_ref() == Some(name) => Some(def.clone()),
+                _ => None,
+            };
+            if module.unparsed.is_none() {
+                defs.extend(module.entries.iter().filter_map(|e| match e {
+                    Entry::Item(item) => found(item),
+                    Entry::Module(_) => None,
+                }));
+            } else if module.hints.macros.contains(&name.to_string()) {
+                let file = syn::parse_file(&module.text).ok()?;
+                defs.extend(file.items.iter().filter_map(found));
+            }
+        }
+        let [def] = defs.as_slice() else {
+            return None;
+        };
+        let rule: Vec<TokenTree> = def.mac.tokens.clone().into_iter().collect();
+        let body = match rule.as_slice() {
+            [TokenTree::Group(matcher), TokenTree::Punct(eq), TokenTree::Punct(gt), TokenTree::Group(body), rest @ ..]
+                if matcher.stream().is_empty()
+                    && eq.as_char() == '='
+                    && gt.as_char() == '>'
+                    && body.delimiter() != Delimiter::None
+                    && matches!(rest, [] | [TokenTree::Punct(_)]) =>
+            {
+                body.stream()
+            }
+            _ => return None,
+        };
+        fn has_dollar(tokens: &proc_macro2::TokenStream) -> bool {
+            tokens.clone().into_iter().any(|t| match t {
+                TokenTree::Punct(p) => p.as_char() == '$',
+                TokenTree::Group(g) => has_dollar(&g.stream()),
+                _ => false,
+            })
+        }
+        if has_dollar(&body) {
+            return None;
+        }
+        let file: syn::File = syn::parse2(body).ok()?;
+        let mut out = Vec::new();
+        for mut item in file.items {
+            let attrs = item_attrs_mut(&mut item)?;
+            for (k, attr) in call.attrs.iter().enumerate() {
+                attrs.insert(k, attr.clone());
+            }
+            out.push(item);
+        }
+        Some(out)
     }
 
     /// Adds `module`, declared in module `parent` (inline, or a file in `children_dir`), and
@@ -452,6 +529,98 @@ impl Library {
 }
 
 /// Each `[#[..]] [pub[(..)]] mod name;` in a macro call's tokens, at any depth.
+/// The items a `cfg_if! { if #[cfg(a)] { .. } else if #[cfg(b)] { .. } else { .. } }` call
+/// writes (the `cfg-if` crate's macro, or a crate's own copy of it, as libc's): every item of
+/// every branch, under the cfg that branch has in the macro's expansion (`all(b, not(any(a)))`),
+/// and the call's own attributes. `None` when the call is not one.
+fn cfg_if_items(call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+    use proc_macro2::{Delimiter, TokenTree};
+    if call.ident.is_some() || call.mac.path.segments.last()?.ident != "cfg_if" {
+        return None;
+    }
+    let tokens: Vec<TokenTree> = call.mac.tokens.clone().into_iter().collect();
+    let mut earlier: Vec<proc_macro2::TokenStream> = Vec::new();
+    let mut out: Vec<(String, syn::Item, Vec<proc_macro2::TokenStream>)> = Vec::new();
+    let mut at = 0;
+    let word = |at: usize, w: &str| matches!(tokens.get(at), Some(TokenTree::Ident(i)) if i == w);
+    loop {
+        // `if #[cfg(pred)] { items }`, or the last `{ items }` after `else`.
+        let predicate = if word(at, "if") {
+            let Some(TokenTree::Punct(hash)) = tokens.get(at + 1) else {
+                return None;
+            };
+            let Some(TokenTree::Group(attr)) = tokens.get(at + 2) else {
+                return None;
+            };
+            if hash.as_char() != '#' || attr.delimiter() != Delimiter::Bracket {
+                return None;
+            }
+            let inner: Vec<TokenTree> = attr.stream().into_iter().collect();
+            match inner.as_slice() {
+                [TokenTree::Ident(cfg), TokenTree::Group(p)]
+                    if cfg == "cfg" && p.delimiter() == Delimiter::Parenthesis =>
+                {
+                    at += 3;
+                    Some(p.stream())
+                }
+                _ => return None,
+            }
+        } else {
+            None
+        };
+        let Some(TokenTree::Group(body)) = tokens.get(at) else {
+            return None;
+        };
+        if body.delimiter() != Delimiter::Brace {
+            return None;
+        }
+        at += 1;
+        let not_earlier = quote::quote!(not(any(#(#earlier),*)));
+        let condition = match &predicate {
+            Some(p) => quote::quote!(all(#p, #not_earlier)),
+            None => not_earlier,
+        };
+        let file: syn::File = syn::parse2(body.stream()).ok()?;
+        for item in file.items {
+            // An item written alike in several branches (libc's `mod primitives;` and
+            // `prelude!();` in each target's) is read once, under any of their cfgs.
+            let key = quote::ToTokens::to_token_stream(&item).to_string();
+            match out.iter_mut().find(|(k, _, _)| *k == key) {
+                Some((_, _, conditions)) => conditions.push(condition.clone()),
+                None => out.push((key, item, vec![condition.clone()])),
+            }
+        }
+        let Some(p) = predicate else {
+            break; // the `else` branch is the last
+        };
+        earlier.push(p);
+        if at == tokens.len() {
+            break;
+        }
+        if !word(at, "else") {
+            return None;
+        }
+        at += 1;
+    }
+    if at != tokens.len() {
+        return None;
+    }
+    let mut items = Vec::new();
+    for (_, mut item, conditions) in out {
+        let cfg: syn::Attribute = match conditions.as_slice() {
+            [one] => syn::parse_quote!(#[cfg(#one)]),
+            _ => syn::parse_quote!(#[cfg(any(#(#conditions),*))]),
+        };
+        let attrs = item_attrs_mut(&mut item)?;
+        attrs.insert(0, cfg);
+        for (k, attr) in call.attrs.iter().enumerate() {
+            attrs.insert(k, attr.clone());
+        }
+        items.push(item);
+    }
+    Some(items)
+}
+
 fn file_modules(tokens: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
     use proc_macro2::TokenTree;
     let list: Vec<TokenTree> = tokens.clone().into_iter().collect();

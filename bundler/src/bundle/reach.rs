@@ -130,6 +130,16 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
                 _ => (None, true),
             })
             .collect(),
+        syn::Item::ForeignMod(block) => block
+            .items
+            .iter()
+            .map(|member| match member {
+                syn::ForeignItem::Fn(f) => (Some(f.sig.ident.to_string()), false),
+                syn::ForeignItem::Static(s) => (Some(s.ident.to_string()), false),
+                syn::ForeignItem::Type(t) => (Some(t.ident.to_string()), false),
+                _ => (None, true),
+            })
+            .collect(),
         _ => Vec::new(),
     }
 }
@@ -371,7 +381,11 @@ impl<'l> Reach<'l> {
                 let ready = if *needs_all {
                     !refs.is_empty() && refs.iter().all(is_kept)
                 } else if refs.is_empty() {
+                    // An anonymous const naming nothing of the library (zerocopy's impls for
+                    // `core::arch` types, written by macros inside one): with its crate.
                     populated
+                        || (self.is_anonymous_const(*id)
+                            && reached.contains(&lib.modules[id.0].krate))
                 } else {
                     // A macro call naming library items (in its arguments, or in its body as
                     // read where it is called): once one of them is kept and all are in
@@ -419,6 +433,10 @@ impl<'l> Reach<'l> {
                 return Ok(());
             }
         }
+    }
+
+    fn is_anonymous_const(&self, id: ItemId) -> bool {
+        matches!(self.item(id), Some(syn::Item::Const(c)) if c.ident == "_")
     }
 
     /// An inherent impl none of whose members kept code names (when members are pruned):
@@ -508,6 +526,13 @@ impl<'l> Reach<'l> {
                             &imp.items[j],
                         );
                     }
+                    syn::Item::ForeignMod(block) => {
+                        syn::visit::Visit::visit_foreign_item(&mut paths, &block.items[j]);
+                        syn::visit::Visit::visit_foreign_item(
+                            &mut Identifiers(&mut idents),
+                            &block.items[j],
+                        );
+                    }
                     _ => {}
                 }
                 self.idents.extend(idents);
@@ -559,7 +584,8 @@ impl<'l> Reach<'l> {
 
     /// Items kept by a condition, not by being named: each `impl` (kept when all library
     /// items in its header are) and each item-level macro call (kept when any library item
-    /// it names is, or with its module when it names none).
+    /// it names is, or with its module when it names none), and each `const _` (as a macro call,
+    /// or with its crate when it names nothing of the library).
     fn conditionals(&mut self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules.iter().enumerate() {
@@ -591,16 +617,22 @@ impl<'l> Reach<'l> {
                         syn::visit::Visit::visit_macro(&mut paths, &mac.mac);
                         (false, paths.found)
                     }
+                    Entry::Item(syn::Item::Const(c)) if c.ident == "_" => {
+                        // `const _: () = { .. };`, there for the impls written inside it.
+                        let mut paths = Paths::default();
+                        syn::visit::Visit::visit_expr(&mut paths, &c.expr);
+                        (false, paths.found)
+                    }
                     _ => continue,
                 };
                 let mut refs = Vec::new();
                 for path in &header.1 {
                     for node in self.needs(m, path)? {
-                        // A macro, except for an impl the call that defines its type
-                        // (regex-automata's `define_regex_type!` writes `Regex`).
+                        // A `macro_rules!` is no condition; a macro call is, when it is
+                        // what writes a type or trait of the header (ppv-lite86's `x2`,
+                        // written by `cryptocorrosion_derive_traits! { .. }`).
                         let is_macro = matches!(node, Node::Item(a, b)
-                            if matches!(self.item((a, b)), Some(syn::Item::Macro(mac))
-                                if !header.0 || mac.ident.is_some()));
+                            if matches!(self.item((a, b)), Some(syn::Item::Macro(mac)) if mac.ident.is_some()));
                         if matches!(node, Node::Item(..)) && !is_macro {
                             refs.push(node);
                         }
@@ -679,6 +711,7 @@ impl<'l> Reach<'l> {
                             }
                             self.idents.insert(t.ident.to_string());
                         }
+                        syn::Item::ForeignMod(_) => {}
                         syn::Item::Impl(imp) => {
                             syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
                             syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
@@ -830,6 +863,27 @@ impl<'l> Reach<'l> {
         )
     }
 
+    /// Whether the `use` leaf at `id` imports a trait of the library one of whose associated
+    /// items' names kept code uses.
+    fn imports_used_trait(&self, id: LeafId) -> bool {
+        let leaf = self.resolver.leaf(id);
+        let Ok(Outcome::Found(f)) =
+            self.resolver
+                .resolve(id.0, &leaf, Some(Ns::Type), &mut Vec::new())
+        else {
+            return false;
+        };
+        f.defs.iter().any(|d| match d {
+            Def::Item(item) => match self.item(*item) {
+                Some(t @ syn::Item::Trait(_)) => members(t)
+                    .iter()
+                    .any(|(name, _)| name.as_ref().is_some_and(|n| self.idents.contains(n))),
+                _ => false,
+            },
+            _ => false,
+        })
+    }
+
     /// Whether item `id` is a trait, or a macro call that may define one (petgraph's traits
     /// are written by `trait_template!`): its import serves method calls.
     fn may_be_trait(&self, id: ItemId) -> bool {
@@ -856,14 +910,11 @@ impl<'l> Reach<'l> {
                 Entry::Item(syn::Item::Use(_)) => {
                     let leaves = self.resolver.leaves((m, i));
                     for (l, leaf) in leaves.iter().enumerate() {
-                        // A trait imported `as _` (bitvec's prelude: `field::BitField as _`)
-                        // serves method calls through the glob that brings it.
-                        let unnamed_trait = leaf.binding.is_none()
-                            && !leaf.glob
-                            && self.is_trait_import((m, i, l)).unwrap_or(false);
+                        // A trait it re-exports serves method calls that never name it
+                        // (`use rand::prelude::*;` for `rng.gen_range(..)`).
                         if names.is_none()
                             || leaf.binding.as_deref().is_some_and(wanted)
-                            || unnamed_trait
+                            || self.imports_used_trait((m, i, l))
                         {
                             self.keep(Node::Leaf(m, i, l));
                         }

@@ -287,6 +287,23 @@ impl<'l> Resolver<'l> {
                 Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
                     scope.macro_calls.push(i);
                 }
+                Entry::Item(syn::Item::ForeignMod(block)) => {
+                    // `extern "C" { fn f(); static S: T; type T; }`: each name means the
+                    // block, whose members are kept by name.
+                    for member in &block.items {
+                        let (name, spaces) = match member {
+                            syn::ForeignItem::Fn(f) => (&f.sig.ident, VALUE),
+                            syn::ForeignItem::Static(s) => (&s.ident, VALUE),
+                            syn::ForeignItem::Type(t) => (&t.ident, TYPE),
+                            _ => continue,
+                        };
+                        scope
+                            .items
+                            .entry(name.to_string())
+                            .or_default()
+                            .push((i, spaces));
+                    }
+                }
                 Entry::Item(item) => {
                     if let Some(name) = item_name(item) {
                         scope
@@ -301,6 +318,15 @@ impl<'l> Resolver<'l> {
         let scope = Rc::new(scope);
         self.scopes.borrow_mut().insert(m, scope.clone());
         scope
+    }
+
+    /// Whether entry `i` of module `m` is under a `#[cfg]` left for the judge's compiler.
+    fn conditional(&self, m: ModuleId, i: usize) -> bool {
+        let attrs: &[syn::Attribute] = match &self.lib.modules[m].entries[i] {
+            Entry::Module(c) => &self.lib.modules[*c].attrs,
+            Entry::Item(item) => super::source::item_attrs(item),
+        };
+        attrs.iter().any(|a| a.path().is_ident("cfg"))
     }
 
     /// The visibility of entry `i` of module `m` (`None`: private).
@@ -320,6 +346,15 @@ impl<'l> Resolver<'l> {
                 syn::Item::Type(i) => &i.vis,
                 syn::Item::Union(i) => &i.vis,
                 syn::Item::Use(i) => &i.vis,
+                // Its members' (each written with its own, most often all alike).
+                syn::Item::ForeignMod(block) => {
+                    return block.items.iter().find_map(|member| match member {
+                        syn::ForeignItem::Fn(f) => Some(&f.vis),
+                        syn::ForeignItem::Static(s) => Some(&s.vis),
+                        syn::ForeignItem::Type(t) => Some(&t.vis),
+                        _ => None,
+                    })
+                }
                 _ => return None,
             },
         })
@@ -447,7 +482,13 @@ impl<'l> Resolver<'l> {
             return Ok(found.clone());
         }
         let before = self.unparsed_met.get();
-        let found = self.lookup_uncached(m, name, ns, from, stack)?;
+        let mut found = self.lookup_uncached(m, name, ns, from, stack)?;
+        // Several ways to one binding (libc's modules under one cfg per target, each glob
+        // importing the next) count once: else the lists grow with every step of a chain.
+        let mut seen = std::collections::HashSet::new();
+        found.defs.retain(|d| seen.insert(*d));
+        let mut seen = std::collections::HashSet::new();
+        found.via.retain(|l| seen.insert(*l));
         let met_unparsed = self.unparsed_met.get() > before;
         self.memo
             .borrow_mut()
@@ -484,7 +525,24 @@ impl<'l> Resolver<'l> {
         if ns.is_none_or(|ns| ns == Ns::Macro) && m == self.crate_root(m) {
             found.defs.extend(self.exported_macros(m, name));
         }
-        if !found.defs.is_empty() {
+        // A binding under a cfg left for the judge's compiler shadows the next kind only
+        // where it is compiled: both may be what the name means (libc's `linux`, imported
+        // under `target_os = "android"`, else brought by a glob).
+        let mut all_conditional = true;
+        if scope
+            .items
+            .get(name)
+            .into_iter()
+            .flatten()
+            .any(|&(i, spaces)| spaces.has(ns) && visible(i) && !self.conditional(m, i))
+            || found
+                .defs
+                .iter()
+                .any(|d| matches!(d, Def::Item((dm, _)) if *dm != m))
+        {
+            all_conditional = false;
+        }
+        if !found.defs.is_empty() && !all_conditional {
             return Ok(found);
         }
         for &leaf in scope.imports.get(name).into_iter().flatten() {
@@ -497,6 +555,7 @@ impl<'l> Resolver<'l> {
                 continue;
             }
             stack.push((leaf, ns));
+            let before = found.defs.len();
             let path = self.leaves[&(leaf.0, leaf.1)][leaf.2].clone();
             let outcome = self.resolve(m, &path, ns, stack);
             stack.pop();
@@ -527,8 +586,11 @@ impl<'l> Resolver<'l> {
                 }
                 _ => {}
             }
+            if found.defs.len() > before && !self.conditional(m, leaf.1) {
+                all_conditional = false;
+            }
         }
-        if !found.defs.is_empty() {
+        if !found.defs.is_empty() && !all_conditional {
             return Ok(found);
         }
         for &leaf in &scope.globs {
