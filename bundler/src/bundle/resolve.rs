@@ -985,9 +985,9 @@ fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
             // A segment of a path (`backlib::Step`) or a macro's name names something
             // elsewhere; an item the call defines takes a lone name.
             TokenTree::Ident(id)
-                if !punct(tokens.get(i + 1), ':')
-                    && !punct(tokens.get(i + 1), '!')
-                    && !(i > 0 && punct(tokens.get(i - 1), ':')) =>
+                if !(punct(tokens.get(i + 1), ':')
+                    || punct(tokens.get(i + 1), '!')
+                    || i > 0 && punct(tokens.get(i - 1), ':')) =>
             {
                 out.insert(id.to_string());
             }

@@ -10,13 +10,14 @@ fn main() {
     let range = Regex::new(r"(?P<lo>\d+)-(?P<hi>\d+)").unwrap();
     let word = Regex::new(r"^[a-z]+$").unwrap();
     let set = RegexSet::new([r"^\d+$", r"^[a-z]+$", r"-"]).unwrap();
+    let separators = Regex::new(r"[,;]").unwrap();
     for line in &lines {
         let spans: Vec<String> = range
             .captures_iter(line)
             .map(|c| format!("{}..{}", &c["lo"], &c["hi"]))
             .collect();
         let swapped = range.replace_all(line, "$hi-$lo");
-        let parts: Vec<&str> = Regex::new(r"[,;]").unwrap().split(line).collect();
+        let parts: Vec<&str> = separators.split(line).collect();
         let kinds: Vec<usize> = set.matches(line).into_iter().collect();
         println!(
             "{spans:?} {swapped} {} {parts:?} {kinds:?}",
