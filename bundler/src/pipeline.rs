@@ -188,6 +188,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         .edition(request.edition.as_deref(), package_edition.as_deref())
         .map_err(PipelineError::Profile)?;
     let mut library = open_libraries(request, &anchor, &config.libs)?;
+    library.judge_cfgs(profile.cfgs);
     let provided = if request.bundle_provided {
         Vec::new()
     } else {

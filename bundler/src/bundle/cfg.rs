@@ -1,6 +1,8 @@
 //! `#[cfg]` as Cargo would build a library: `feature = "..."` is true for the features Cargo
-//! enables and `test` is false; every other predicate (`atcoder`, `ONLINE_JUDGE`,
-//! `debug_assertions`, `target_os`, a build script's cfgs) is left for the judge's compiler.
+//! enables and `test` is false. Once the judge is known, a name it does not set and rustc does
+//! not define (a build script's `zerocopy_core_error_1_81_0`, `getrandom_backend`, `docsrs`)
+//! is false, as the judge's compiler will find it; the judge's own (`atcoder`,
+//! `ONLINE_JUDGE`) and rustc's (`debug_assertions`, `target_os`, `unix`) are left to it.
 //!
 //! Decided atoms are rewritten in place (`all()` is true, `any()` false), so a predicate that
 //! still holds unknowns keeps its meaning once the features are gone; an item whose
@@ -17,10 +19,36 @@ pub enum Truth {
     Unknown,
 }
 
-/// The features enabled for one crate.
+/// The features enabled for one crate, and the cfg names the judge sets, once known.
 #[derive(Debug, Clone, Default)]
 pub struct Cfg {
     pub features: BTreeSet<String>,
+    /// `None` until the judge is known: then every name is left to its compiler.
+    pub judge_sets: Option<BTreeSet<String>>,
+}
+
+/// Whether rustc itself may set cfg `name` (for the target, the build, or a tool): those stay
+/// for the judge's compiler to decide.
+fn set_by_rustc(name: &str) -> bool {
+    const NAMES: [&str; 16] = [
+        "unix",
+        "windows",
+        "debug_assertions",
+        "panic",
+        "proc_macro",
+        "overflow_checks",
+        "ub_checks",
+        "relocation_model",
+        "fmt_debug",
+        "contract_checks",
+        "doc",
+        "doctest",
+        "miri",
+        "clippy",
+        "rustfmt",
+        "emscripten_wasm_eh",
+    ];
+    name.starts_with("target") || name.starts_with("sanitiz") || NAMES.contains(&name)
 }
 
 impl Cfg {
@@ -46,8 +74,23 @@ impl Cfg {
             .collect();
             (out, truth)
         };
+        let unset = |name: &Ident| {
+            let name = name.to_string();
+            name != "feature"
+                && !set_by_rustc(&name)
+                && self
+                    .judge_sets
+                    .as_ref()
+                    .is_some_and(|set| !set.contains(&name))
+        };
         match tokens {
             [TokenTree::Ident(name)] if name == "test" => decided(Truth::False),
+            [TokenTree::Ident(name)] if unset(name) => decided(Truth::False),
+            [TokenTree::Ident(name), TokenTree::Punct(eq), TokenTree::Literal(_)]
+                if eq.as_char() == '=' && unset(name) =>
+            {
+                decided(Truth::False)
+            }
             [TokenTree::Ident(name), TokenTree::Punct(eq), TokenTree::Literal(value)]
                 if name == "feature" && eq.as_char() == '=' =>
             {
@@ -284,7 +327,24 @@ mod tests {
     fn cfg(features: &[&str]) -> Cfg {
         Cfg {
             features: features.iter().map(|f| f.to_string()).collect(),
+            judge_sets: None,
         }
+    }
+
+    #[test]
+    fn a_name_the_judge_does_not_set_is_false_once_it_is_known() {
+        let mut c = cfg(&[]);
+        // Unknown judge: everything but features is left to its compiler.
+        assert_eq!(eval(&c, "zerocopy_core_error_1_81_0").1, Truth::Unknown);
+        c.judge_sets = Some(["atcoder".to_string()].into());
+        assert_eq!(eval(&c, "zerocopy_core_error_1_81_0").1, Truth::False);
+        assert_eq!(eval(&c, "getrandom_backend = \"rndr\"").1, Truth::False);
+        assert_eq!(eval(&c, "not(docsrs)").1, Truth::True);
+        assert_eq!(eval(&c, "atcoder").1, Truth::Unknown);
+        for rustc_sets in ["unix", "target_os = \"linux\"", "debug_assertions", "miri"] {
+            assert_eq!(eval(&c, rustc_sets).1, Truth::Unknown, "{rustc_sets}");
+        }
+        assert_eq!(eval(&c, "all(unix, not(docsrs))").0, "all (unix , all ())");
     }
 
     fn eval(c: &Cfg, predicate: &str) -> (String, Truth) {

@@ -711,17 +711,24 @@ impl<'ast> Visit<'ast> for Unwritable<'_> {
     }
 }
 
-/// The `mod` of the first `mod name;` or `mod $name;` in `tokens` (safe_arch's `submodule!`
-/// through nalgebra): a module whose file only a call's expansion names.
-fn file_module_in(tokens: &TokenStream) -> Option<Span> {
+/// The `mod` of the first `mod $name;` in a `macro_rules!` body (safe_arch's `submodule!`
+/// through nalgebra), or of a `mod name;` when the macro takes arguments: a module whose file
+/// only a call's expansion names. (A macro with no `$` at all, libc's `prelude!`, is read as
+/// the items it writes where it is called.)
+fn file_module_in(rules: &TokenStream) -> Option<Span> {
+    let takes_arguments = rules.to_string().contains('$');
+    file_module_in_tokens(rules, takes_arguments)
+}
+
+fn file_module_in_tokens(tokens: &TokenStream, literal_too: bool) -> Option<Span> {
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
     tokens.iter().enumerate().find_map(|(i, token)| match token {
-        TokenTree::Group(g) => file_module_in(&g.stream()),
+        TokenTree::Group(g) => file_module_in_tokens(&g.stream(), literal_too),
         TokenTree::Ident(k) if k == "mod" => {
             let name = usize::from(matches!(&tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '$'));
             let named = matches!(tokens.get(i + 1 + name), Some(TokenTree::Ident(_)));
             let semi = matches!(tokens.get(i + 2 + name), Some(TokenTree::Punct(p)) if p.as_char() == ';');
-            (named && semi).then(|| k.span())
+            (named && semi && (name == 1 || literal_too)).then(|| k.span())
         }
         _ => None,
     })

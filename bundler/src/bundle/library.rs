@@ -221,6 +221,7 @@ impl Library {
             library.crates.push(LibCrate {
                 cfg: Cfg {
                     features: spec.features.clone(),
+                    judge_sets: None,
                 },
                 spec,
                 root,
@@ -251,6 +252,15 @@ impl Library {
         left_out.sort();
         left_out.dedup();
         left_out
+    }
+
+    /// The cfg names the judge sets (`atcoder`): any other name rustc does not set is false
+    /// from now on, in every crate. Before any module is parsed.
+    pub fn judge_cfgs(&mut self, names: &[&str]) {
+        let names: BTreeSet<String> = names.iter().map(|n| n.to_string()).collect();
+        for c in &mut self.crates {
+            c.cfg.judge_sets = Some(names.clone());
+        }
     }
 
     /// The crate module `m` belongs to.
