@@ -388,3 +388,12 @@ fn an_older_crate_is_migrated_to_the_bundle_edition() {
     .unwrap();
     assert!(unverified.contains("Some(ref items)"), "{unverified}");
 }
+
+/// A solution's variables are not names its glob imports bring: `let block = 3;` beside
+/// `use shapelib::prelude::*;` (whose prelude has a function `block`) keeps no `fn block`.
+#[test]
+fn variables_are_not_names_a_glob_brings() {
+    check("glob_and_locals.rs", &["--lib", "lib:shapelib"]);
+    let text = bundle("glob_and_locals.rs", &["--lib", "lib:shapelib"]).unwrap();
+    assert!(!text.contains("fn block"), "{text}");
+}

@@ -489,6 +489,15 @@ impl Solution {
         out
     }
 
+    /// The names the solution binds as variables and otherwise only reads as values (`let
+    /// mut rng = ..; rng.random_range(..)`): they name no item a glob import brings, though
+    /// they are identifiers of the solution (`use rand::prelude::*` has a function `rng`).
+    pub fn local_names(&self) -> BTreeSet<String> {
+        let mut names = LocalNames::default();
+        names.visit_file(&self.file);
+        names.bound.difference(&names.named).cloned().collect()
+    }
+
     /// The text to remove for the `use` leaf whose last name is at `leaf` to go: the leaf and
     /// a comma beside it in a group, else the whole `use` item.
     pub fn use_leaf_removal(&self, leaf: Span) -> Option<std::ops::Range<usize>> {
@@ -689,6 +698,73 @@ impl Visit<'_> for Identifiers<'_> {
     fn visit_macro(&mut self, mac: &syn::Macro) {
         syn::visit::visit_macro(self, mac);
         self.tokens(mac.tokens.clone());
+    }
+}
+
+/// For [`Solution::local_names`]: the names patterns bind, and the names met anywhere but as
+/// a binding or a lone value path that is not called.
+#[derive(Default)]
+struct LocalNames {
+    bound: BTreeSet<String>,
+    named: BTreeSet<String>,
+}
+
+impl Visit<'_> for LocalNames {
+    fn visit_ident(&mut self, ident: &proc_macro2::Ident) {
+        self.named.insert(ident.to_string());
+    }
+
+    fn visit_pat_ident(&mut self, node: &syn::PatIdent) {
+        self.bound.insert(node.ident.to_string());
+        if let Some((_, sub)) = &node.subpat {
+            self.visit_pat(sub);
+        }
+    }
+
+    fn visit_expr_path(&mut self, node: &syn::ExprPath) {
+        if node.qself.is_some() || node.path.get_ident().is_none() {
+            syn::visit::visit_expr_path(self, node);
+        }
+    }
+
+    fn visit_expr_call(&mut self, node: &syn::ExprCall) {
+        if let syn::Expr::Path(callee) = &*node.func {
+            if let Some(name) = callee.path.get_ident() {
+                self.named.insert(name.to_string());
+            }
+        }
+        syn::visit::visit_expr_call(self, node);
+    }
+
+    fn visit_macro(&mut self, mac: &syn::Macro) {
+        syn::visit::visit_macro(self, mac);
+        self.tokens(mac.tokens.clone());
+    }
+}
+
+impl LocalNames {
+    /// A macro's tokens are not read as code: a name there counts as an item's when it is
+    /// called or part of a path (`f(x)`, `a::b`, `m!`); a lone one (`println!("{}", x)`) is
+    /// read as a value.
+    fn tokens(&mut self, stream: TokenStream) {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let punct = |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Ident(id) => {
+                    let next = tokens.get(i + 1);
+                    let called = matches!(next, Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
+                    let in_path = punct(next, ':')
+                        || punct(next, '!')
+                        || (i > 0 && punct(tokens.get(i - 1), ':'));
+                    if called || in_path {
+                        self.named.insert(id.to_string());
+                    }
+                }
+                TokenTree::Group(g) => self.tokens(g.stream()),
+                _ => {}
+            }
+        }
     }
 }
 

@@ -957,6 +957,11 @@ pub fn for_solution(
     refs: &[PathRef],
 ) -> Result<Kept, Error> {
     let idents = solution.identifiers();
+    // What the solution's globs bring: its identifiers but its variables.
+    let glob_names: BTreeSet<String> = idents
+        .difference(&solution.local_names())
+        .cloned()
+        .collect();
     let macro_use: Vec<String> = solution
         .extern_crates(|name| lib.roots.contains_key(name))
         .into_iter()
@@ -1006,7 +1011,7 @@ pub fn for_solution(
                     }
                     for def in found.defs {
                         match def {
-                            Def::Module(m) => reach.keep_module(m, Some(&idents)),
+                            Def::Module(m) => reach.keep_module(m, Some(&glob_names)),
                             Def::Item((m, i)) => reach.keep(Node::Item(m, i)),
                             Def::Extern => {}
                         }
