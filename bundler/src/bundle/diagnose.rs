@@ -9,7 +9,7 @@
 use super::library::{Entry, Library};
 use super::reach::{Kept, Node};
 use super::scan;
-use super::source::{self, Location, SourceError};
+use super::source::{self, is_punct, Location, SourceError};
 use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use std::path::Path;
 use std::str::FromStr;
@@ -722,16 +722,19 @@ fn file_module_in(rules: &TokenStream) -> Option<Span> {
 
 fn file_module_in_tokens(tokens: &TokenStream, literal_too: bool) -> Option<Span> {
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    tokens.iter().enumerate().find_map(|(i, token)| match token {
-        TokenTree::Group(g) => file_module_in_tokens(&g.stream(), literal_too),
-        TokenTree::Ident(k) if k == "mod" => {
-            let name = usize::from(matches!(&tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '$'));
-            let named = matches!(tokens.get(i + 1 + name), Some(TokenTree::Ident(_)));
-            let semi = matches!(tokens.get(i + 2 + name), Some(TokenTree::Punct(p)) if p.as_char() == ';');
-            (named && semi && (name == 1 || literal_too)).then(|| k.span())
-        }
-        _ => None,
-    })
+    tokens
+        .iter()
+        .enumerate()
+        .find_map(|(i, token)| match token {
+            TokenTree::Group(g) => file_module_in_tokens(&g.stream(), literal_too),
+            TokenTree::Ident(k) if k == "mod" => {
+                let name = usize::from(is_punct(tokens.get(i + 1), '$'));
+                let named = matches!(tokens.get(i + 1 + name), Some(TokenTree::Ident(_)));
+                let semi = is_punct(tokens.get(i + 2 + name), ';');
+                (named && semi && (name == 1 || literal_too)).then(|| k.span())
+            }
+            _ => None,
+        })
 }
 
 /// The first token of a `macro_rules!` body that breaks the `(..) => {..};` sequence of its

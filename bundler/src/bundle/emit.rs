@@ -14,6 +14,7 @@ use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Solution};
 use super::reach::{Kept, Node};
 use super::resolve::{Def, Outcome, Resolver};
+use super::source::is_punct;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
 use syn::visit_mut::VisitMut;
@@ -542,19 +543,17 @@ impl Emitter<'_> {
 /// How many tokens a `#[doc = ..]` (or `#![doc = ..]`) at the start of `tokens` takes, when its
 /// value is not a literal (`include_str!("../doc/x.md")` in bitvec's macro bodies).
 fn computed_doc_tokens(tokens: &[TokenTree]) -> Option<usize> {
-    let punct =
-        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
-    if !punct(tokens.first(), '#') {
+    if !is_punct(tokens.first(), '#') {
         return None;
     }
-    let inner = usize::from(punct(tokens.get(1), '!'));
+    let inner = usize::from(is_punct(tokens.get(1), '!'));
     let Some(TokenTree::Group(g)) = tokens.get(1 + inner) else {
         return None;
     };
     let body: Vec<TokenTree> = g.stream().into_iter().collect();
     let computed = g.delimiter() == proc_macro2::Delimiter::Bracket
         && matches!(body.first(), Some(TokenTree::Ident(id)) if id == "doc")
-        && punct(body.get(1), '=')
+        && is_punct(body.get(1), '=')
         && !(body.len() == 3 && matches!(body[2], TokenTree::Literal(_)));
     computed.then_some(2 + inner)
 }

@@ -6,6 +6,7 @@
 //!
 //! Written by hand: syn has no 2015 mode, and rustc's parser is not a library.
 
+use super::source::is_punct;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 /// `text` with the insertions made, or `None` when there is nothing to insert (or the text
@@ -42,10 +43,6 @@ pub fn rewrite(text: &str) -> Option<String> {
     }
     out.push_str(&text[done..]);
     Some(out)
-}
-
-fn is_punct(token: Option<&TokenTree>, ch: char) -> bool {
-    matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == ch)
 }
 
 fn is_word(token: Option<&TokenTree>, word: &str) -> bool {

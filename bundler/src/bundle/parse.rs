@@ -3,7 +3,7 @@
 //! solution file with the references it makes into the library.
 
 use super::{Error, ErrorKind};
-use crate::bundle::source::{self, item_name, Location};
+use crate::bundle::source::{self, is_punct, item_name, Location};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -748,15 +748,14 @@ impl LocalNames {
     /// read as a value.
     fn tokens(&mut self, stream: TokenStream) {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let punct = |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
         for (i, token) in tokens.iter().enumerate() {
             match token {
                 TokenTree::Ident(id) => {
                     let next = tokens.get(i + 1);
                     let called = matches!(next, Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
-                    let in_path = punct(next, ':')
-                        || punct(next, '!')
-                        || (i > 0 && punct(tokens.get(i - 1), ':'));
+                    let in_path = is_punct(next, ':')
+                        || is_punct(next, '!')
+                        || (i > 0 && is_punct(tokens.get(i - 1), ':'));
                     if called || in_path {
                         self.named.insert(id.to_string());
                     }

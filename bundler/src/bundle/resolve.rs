@@ -16,7 +16,7 @@
 use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Paths};
-use super::source::{item_name, Location};
+use super::source::{is_punct, item_name, Location};
 use super::{Error, ErrorKind};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -978,16 +978,14 @@ impl<'l> Resolver<'l> {
 fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
     use proc_macro2::TokenTree;
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    let punct =
-        |t: Option<&TokenTree>, c: char| matches!(t, Some(TokenTree::Punct(p)) if p.as_char() == c);
     for (i, token) in tokens.iter().enumerate() {
         match token {
             // A segment of a path (`backlib::Step`) or a macro's name names something
             // elsewhere; an item the call defines takes a lone name.
             TokenTree::Ident(id)
-                if !(punct(tokens.get(i + 1), ':')
-                    || punct(tokens.get(i + 1), '!')
-                    || i > 0 && punct(tokens.get(i - 1), ':')) =>
+                if !(is_punct(tokens.get(i + 1), ':')
+                    || is_punct(tokens.get(i + 1), '!')
+                    || i > 0 && is_punct(tokens.get(i - 1), ':')) =>
             {
                 out.insert(id.to_string());
             }

@@ -220,6 +220,11 @@ fn attached_lines_start(source: &str, at: usize) -> usize {
     start
 }
 
+/// Whether `token` is the punctuation character `c` (`:` of a `::`, `!` of a macro call).
+pub fn is_punct(token: Option<&proc_macro2::TokenTree>, c: char) -> bool {
+    matches!(token, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == c)
+}
+
 /// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
 /// non-identifier character for one, never the reverse).
 pub fn is_ident_byte(b: u8) -> bool {
