@@ -3,7 +3,7 @@
 //! solution file with the references it makes into the library.
 
 use super::{Error, ErrorKind};
-use crate::bundle::source::{self, is_punct, item_name, Location};
+use crate::bundle::source::{self, in_path_or_macro_name, item_name, Location};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -751,12 +751,8 @@ impl LocalNames {
         for (i, token) in tokens.iter().enumerate() {
             match token {
                 TokenTree::Ident(id) => {
-                    let next = tokens.get(i + 1);
-                    let called = matches!(next, Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
-                    let in_path = is_punct(next, ':')
-                        || is_punct(next, '!')
-                        || (i > 0 && is_punct(tokens.get(i - 1), ':'));
-                    if called || in_path {
+                    let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
+                    if called || in_path_or_macro_name(&tokens, i) {
                         self.named.insert(id.to_string());
                     }
                 }

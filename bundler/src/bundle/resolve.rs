@@ -16,7 +16,7 @@
 use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Paths};
-use super::source::{is_punct, item_name, Location};
+use super::source::{in_path_or_macro_name, item_name, Location};
 use super::{Error, ErrorKind};
 use std::cell::RefCell;
 use std::collections::{BTreeSet, HashMap};
@@ -980,13 +980,8 @@ fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
     for (i, token) in tokens.iter().enumerate() {
         match token {
-            // A segment of a path (`backlib::Step`) or a macro's name names something
-            // elsewhere; an item the call defines takes a lone name.
-            TokenTree::Ident(id)
-                if !(is_punct(tokens.get(i + 1), ':')
-                    || is_punct(tokens.get(i + 1), '!')
-                    || i > 0 && is_punct(tokens.get(i - 1), ':')) =>
-            {
+            // An item the call defines takes a lone name.
+            TokenTree::Ident(id) if !in_path_or_macro_name(&tokens, i) => {
                 out.insert(id.to_string());
             }
             TokenTree::Group(g) => idents_in(&g.stream(), out),
