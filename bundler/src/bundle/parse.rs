@@ -3,7 +3,7 @@
 //! solution file with the references it makes into the library.
 
 use super::{Error, ErrorKind};
-use crate::bundle::source::{self, in_path_or_macro_name, item_name, Location};
+use crate::bundle::source::{self, in_path_or_macro_name, is_punct, item_name, Location};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -135,7 +135,10 @@ impl Paths {
     }
 
     /// Paths inside unparsed tokens: an optional `::` or `$`, then identifiers joined by `::`.
-    /// A `$name` is a macro variable, not a path, except `$crate`.
+    /// A `$name` is a macro variable, not a path, except `$crate`; nor are a matcher's
+    /// fragment kinds (`$x:ident`), keywords, and built-in attributes with what they hold
+    /// (`#[repr(C)]`, `#[cfg(feature = "x")]`): each would be looked up in every module that
+    /// calls the macro (libc's `s!` is called in hundreds).
     pub fn tokens(&mut self, stream: TokenStream) {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
         let is_colons = |i: usize| {
@@ -155,6 +158,10 @@ impl Paths {
             let mut root = None;
             let mut j = i;
             if let TokenTree::Punct(p) = &tokens[i] {
+                if p.as_char() == '#' && builtin_attribute(&tokens[i + 1..]) {
+                    i += 2 + usize::from(is_punct(tokens.get(i + 1), '!'));
+                    continue;
+                }
                 if p.as_char() == '$' {
                     match ident(i + 1) {
                         Some(id) if id == "crate" => {
@@ -164,7 +171,9 @@ impl Paths {
                             j = i + 2;
                         }
                         Some(_) => {
-                            i += 2;
+                            // `$x:ident`: the fragment kind goes with the variable.
+                            let kind = is_punct(tokens.get(i + 2), ':') && !is_colons(i + 2);
+                            i += if kind { 4 } else { 2 };
                             continue;
                         }
                         None => {}
@@ -175,7 +184,7 @@ impl Paths {
                 }
             }
             if segments.is_empty() {
-                if let Some(id) = ident(j) {
+                if let Some(id) = ident(j).filter(|id| !is_keyword(id) || is_colons(j + 1)) {
                     segments.push(id.to_string());
                     spans.push(id.span());
                     root = Some(id.span());
@@ -221,6 +230,62 @@ impl Paths {
             i = j;
         }
     }
+}
+
+/// Keywords, which never start a path (but `self::`, `super::`, `crate::`, `Self::` do, when
+/// followed by `::`). `union`, `default`, `macro_rules` are names elsewhere.
+fn is_keyword(id: &proc_macro2::Ident) -> bool {
+    const KEYWORDS: [&str; 40] = [
+        "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
+        "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
+        "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait",
+        "true", "type", "unsafe", "use", "where", "while", "yield", "_",
+    ];
+    KEYWORDS.iter().any(|k| id == k)
+}
+
+/// Whether `tokens` (after a `#`) are an attribute rustc itself defines, `[name ..]` or
+/// `![name ..]`, which names nothing a library holds. `derive` is not one: its arguments are
+/// macros.
+fn builtin_attribute(tokens: &[TokenTree]) -> bool {
+    const BUILTIN: [&str; 28] = [
+        "allow",
+        "automatically_derived",
+        "cfg",
+        "cfg_attr",
+        "cold",
+        "deny",
+        "deprecated",
+        "diagnostic",
+        "doc",
+        "expect",
+        "export_name",
+        "forbid",
+        "ignore",
+        "inline",
+        "link",
+        "link_name",
+        "link_section",
+        "macro_export",
+        "macro_use",
+        "must_use",
+        "no_mangle",
+        "non_exhaustive",
+        "path",
+        "repr",
+        "target_feature",
+        "test",
+        "track_caller",
+        "warn",
+    ];
+    let group = match tokens {
+        [TokenTree::Punct(bang), TokenTree::Group(g), ..] if bang.as_char() == '!' => g,
+        [TokenTree::Group(g), ..] => g,
+        _ => return false,
+    };
+    group.delimiter() == Delimiter::Bracket
+        && matches!(group.stream().into_iter().next(),
+            Some(TokenTree::Ident(name)) if BUILTIN.iter().any(|b| name == b))
 }
 
 impl Paths {
@@ -941,6 +1006,29 @@ mod tests {
                 "m!",
                 "$crate::d",
                 "::e"
+            ]
+        );
+    }
+
+    #[test]
+    fn macro_bodies_name_no_keywords_fragment_kinds_or_builtin_attributes() {
+        let body = "macro_rules! s { ($(#[$a:meta])* pub struct $i:ident { $($f:tt)* }) => { \
+                    #[repr(C)] #[cfg(feature = \"x\")] #[derive(Clone, Debug)] \
+                    pub struct $i { $($f)* } impl self::T for $i { fn f(&self) -> Self { \
+                    Self::new(crate::m::g(self.x)) } } }; }";
+        assert_eq!(
+            paths(body),
+            // `f` and `x` (a name declared, a field) are read as paths too: tokens say no more.
+            [
+                "macro_rules!",
+                "derive",
+                "Clone",
+                "Debug",
+                "self::T",
+                "f",
+                "Self::new",
+                "crate::m::g",
+                "x"
             ]
         );
     }

@@ -118,7 +118,30 @@ fn namespaces(item: &syn::Item) -> NsSet {
     }
 }
 
-type MemoKey = (ModuleId, String, Option<Ns>, Option<ModuleId>);
+/// A lookup: the module, the name, the namespace, and where it is seen from as far as
+/// visibility tells places apart ([`Resolver::seen_from`]).
+type MemoKey = (ModuleId, String, Option<Ns>, Option<Vantage>);
+
+/// How far inside module `m` a place is, which is all that decides what of `m` it sees:
+/// `pub`, `pub(crate)`/`pub(in ..)`, `pub(super)`, private. Lookups are memoized by this
+/// rather than by the place, so the many modules that glob-import one module share its
+/// answers (libc: thousands).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+enum Vantage {
+    OtherCrate,
+    SameCrate,
+    InParent,
+    Inside,
+}
+
+/// An import being followed: an explicit one for a namespace, or a glob for one name in a
+/// namespace (the same glob asked for another name is not a cycle).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Frame {
+    leaf: LeafId,
+    ns: Option<Ns>,
+    name: Option<String>,
+}
 
 /// What resolution learnt that stays true once more modules are parsed: the scopes of
 /// parsed modules, the leaves of their `use` items, and the lookups that met no unparsed
@@ -376,6 +399,22 @@ impl<'l> Resolver<'l> {
         }
     }
 
+    /// How far inside `m` module `from` is, as [`Resolver::visible`] tells.
+    fn seen_from(&self, m: ModuleId, from: ModuleId) -> Vantage {
+        if self.is_within(from, m) {
+            Vantage::Inside
+        } else if self.lib.modules[m]
+            .parent
+            .is_some_and(|p| self.is_within(from, p))
+        {
+            Vantage::InParent
+        } else if self.lib.modules[m].krate == self.lib.modules[from].krate {
+            Vantage::SameCrate
+        } else {
+            Vantage::OtherCrate
+        }
+    }
+
     /// Whether module `inner` is `outer` or inside it.
     fn is_within(&self, mut inner: ModuleId, outer: ModuleId) -> bool {
         loop {
@@ -457,7 +496,7 @@ impl<'l> Resolver<'l> {
         name: &str,
         ns: Option<Ns>,
         from: Option<ModuleId>,
-        stack: &mut Vec<(LeafId, Option<Ns>)>,
+        stack: &mut Vec<Frame>,
     ) -> Result<Resolution, Error> {
         let Some(_) = ns else {
             // Each namespace has its own scope: an item in one does not hide an import in
@@ -474,7 +513,12 @@ impl<'l> Resolver<'l> {
             }
             return Ok(all);
         };
-        let key = (m, name.to_string(), ns, from);
+        let key = (
+            m,
+            name.to_string(),
+            ns,
+            from.map(|from| self.seen_from(m, from)),
+        );
         if let Some((found, met_unparsed)) = self.memo.borrow().get(&key) {
             if *met_unparsed {
                 self.unparsed_met.set(self.unparsed_met.get() + 1);
@@ -502,7 +546,7 @@ impl<'l> Resolver<'l> {
         name: &str,
         ns: Option<Ns>,
         from: Option<ModuleId>,
-        stack: &mut Vec<(LeafId, Option<Ns>)>,
+        stack: &mut Vec<Frame>,
     ) -> Result<Resolution, Error> {
         let mut found = Resolution::default();
         if !self.loaded(m) {
@@ -549,12 +593,17 @@ impl<'l> Resolver<'l> {
             if !visible(leaf.1) {
                 continue;
             }
-            if let Some(at) = stack.iter().position(|s| *s == (leaf, ns)) {
-                let chain = stack[at..].iter().map(|(l, _)| *l).collect();
+            let frame = Frame {
+                leaf,
+                ns,
+                name: None,
+            };
+            if let Some(at) = stack.iter().position(|s| *s == frame) {
+                let chain = stack[at..].iter().map(|f| f.leaf).collect();
                 self.cycles.borrow_mut().push(chain);
                 continue;
             }
-            stack.push((leaf, ns));
+            stack.push(frame);
             let before = found.defs.len();
             let path = self.leaves[&(leaf.0, leaf.1)][leaf.2].clone();
             let outcome = self.resolve(m, &path, ns, stack);
@@ -594,10 +643,18 @@ impl<'l> Resolver<'l> {
             return Ok(found);
         }
         for &leaf in &scope.globs {
-            if !visible(leaf.1) || stack.contains(&(leaf, None)) {
+            if !visible(leaf.1) {
                 continue;
             }
-            stack.push((leaf, None));
+            let frame = Frame {
+                leaf,
+                ns,
+                name: Some(name.to_string()),
+            };
+            if stack.contains(&frame) {
+                continue;
+            }
+            stack.push(frame);
             let path = self.leaves[&(leaf.0, leaf.1)][leaf.2].clone();
             let prefix = self.resolve(m, &path, Some(Ns::Type), stack);
             let result = (|| -> Result<Resolution, Error> {
@@ -645,9 +702,6 @@ impl<'l> Resolver<'l> {
         Ok(found)
     }
 
-    /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
-    /// declares an item of that name (`trait FloatConst`), or declares one from a
-    /// metavariable (`struct $name`) and the call's arguments hold the name.
     /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
     /// declares an item of that name (`trait FloatConst`), or declares one from a
     /// metavariable (`struct $name`) and the call's arguments hold the name.
@@ -828,7 +882,7 @@ impl<'l> Resolver<'l> {
         m: ModuleId,
         path: &PathRef,
         ns: Option<Ns>,
-        stack: &mut Vec<(LeafId, Option<Ns>)>,
+        stack: &mut Vec<Frame>,
     ) -> Result<Outcome, Error> {
         let segments = &path.segments;
         let ns_at = |i: usize| {
@@ -900,7 +954,7 @@ impl<'l> Resolver<'l> {
         from: usize,
         ns: Option<Ns>,
         mut via: Vec<LeafId>,
-        stack: &mut Vec<(LeafId, Option<Ns>)>,
+        stack: &mut Vec<Frame>,
     ) -> Result<Outcome, Error> {
         let segments = &path.segments;
         for (index, segment) in segments.iter().enumerate().skip(from) {
@@ -939,12 +993,39 @@ impl<'l> Resolver<'l> {
                         via.into_iter().chain(found.via).collect(),
                     ));
                 }
+                // Else through a glob of something outside (zerocopy's `core_reexport::mem`
+                // holds `pub use core::mem::*`), which only its compiler can list.
+                let outside = self.std_globs(&modules);
+                if !outside.is_empty() {
+                    return Ok(Outcome::External(via.into_iter().chain(outside).collect()));
+                }
                 return Ok(Outcome::Missing { module, index });
             }
             via.extend(found.via);
             current = defs;
         }
         Ok(Outcome::Found(Resolution { defs: current, via }))
+    }
+
+    /// The glob imports of `modules` from the standard library (`use core::mem::*`), whose
+    /// names only its compiler can list. Told by the first segment alone: resolving every
+    /// glob's prefix here, on every failed step of every path, costs too much in libc.
+    fn std_globs(&self, modules: &[ModuleId]) -> Vec<LeafId> {
+        let mut found = Vec::new();
+        for &m in modules {
+            if !self.lib.is_loaded(m) {
+                continue;
+            }
+            let deps = &self.lib.krate(m).spec.deps;
+            for &leaf in &self.scope(m).globs {
+                let path = &self.leaves[&(leaf.0, leaf.1)][leaf.2];
+                let first = path.segments[0].as_str();
+                if matches!(first, "std" | "core" | "alloc") && !deps.contains_key(first) {
+                    found.push(leaf);
+                }
+            }
+        }
+        found
     }
 
     /// The first chain of `use` leaves found importing each other, as an error at its first
@@ -1203,6 +1284,39 @@ mod tests {
             ),
             ("b", "std::vec::Vec", Some(Ns::Type), &["extern"]),
             ("b", "g::open", Some(Ns::Value), &["fn a::m::open"]),
+        ];
+        for (at, path, ns, expected) in table {
+            assert_eq!(names(&lib, at, path, ns), expected, "{path} in {at}");
+        }
+    }
+
+    #[test]
+    fn globs_that_lead_through_each_other() {
+        // `U32` reaches the root through the glob `uapi::*`, from `uapi`'s own glob of
+        // `crate::linux`, whose `linux` comes through that same root glob (libc's `new`
+        // module): the glob being followed for one name still serves another.
+        let c = "pub mod uapi {\n    pub mod linux {\n        pub type U32 = u32;\n    }\n    \
+                 pub use crate::linux::*;\n}\npub use uapi::*;\npub mod reexport {\n    \
+                 pub mod mem {\n        pub use core::mem::*;\n    }\n}\n";
+        let dir = tempfile::tempdir().unwrap();
+        let lib = library(dir.path(), &[("c", &[], c), ("b", &["c"], "")]);
+        let table: [(&str, &str, Option<Ns>, &[&str]); 4] = [
+            ("b", "c::U32", Some(Ns::Type), &["item c::uapi::linux::U32"]),
+            (
+                "b",
+                "c::linux::U32",
+                Some(Ns::Type),
+                &["item c::uapi::linux::U32"],
+            ),
+            // What a glob of the standard library brings only its compiler knows
+            // (zerocopy's `core_reexport::mem::transmute`).
+            (
+                "b",
+                "c::reexport::mem::size_of",
+                Some(Ns::Value),
+                &["extern"],
+            ),
+            ("b", "c::reexport::absent::x", Some(Ns::Value), &[]),
         ];
         for (at, path, ns, expected) in table {
             assert_eq!(names(&lib, at, path, ns), expected, "{path} in {at}");
