@@ -10,7 +10,8 @@
 //!   one file a toolchain: 1.85.0 to 1.88.0 speak version 5, 1.89.0 to 1.95.0 version 6;
 //!   1.85.0's loses invisible groups) played back without any server, every request compared
 //!   with the recorded one and every answer checked against the same hand-written
-//!   expansions;
+//!   expansions. The format is rust-analyzer's `legacy_protocol` as of e846c04fbe (version
+//!   5) and 4bcf03e28b (version 6); the real servers recorded here show it holds for each;
 //! - errors: versions we do not speak, bad answers, a dying server, a missing one, a crate
 //!   that does not build, invisible groups for a server that loses them.
 //!

@@ -14,8 +14,8 @@ pub enum ExpandError {
     ServerNotFound { sysroot: PathBuf, server: PathBuf },
     #[error(
         "the proc-macro server {} ({toolchain}) speaks protocol version {version}; this bundler \
-         speaks versions {} to {} (those of the stable toolchains from 1.85 on): use a toolchain \
-         whose server speaks one of them",
+         speaks versions {} to {}, those of toolchains 1.85 to 1.95: expand with one of those, \
+         or with a bundler that speaks version {version}",
         server.display(), super::SUPPORTED_VERSIONS.start(), super::SUPPORTED_VERSIONS.end()
     )]
     UnsupportedVersion {

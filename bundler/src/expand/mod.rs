@@ -1,7 +1,8 @@
 //! Expanding procedural macros on stable Rust, through the proc-macro server the toolchain
 //! itself ships (`<sysroot>/libexec/rust-analyzer-proc-macro-srv`, part of rustup's `rustc`
 //! component): it loads a compiled proc-macro library and runs its macros on token trees we
-//! send over its standard input, one JSON line per request and per answer.
+//! send over its standard input, one JSON line per request and per answer (its default
+//! format, the only one the servers of older toolchains have).
 //!
 //! - [`build`](mod@build): Cargo builds the proc-macro crates, and tells which toolchain (so which
 //!   server) it used;
@@ -18,6 +19,13 @@
 //! each identifier of the output tells which it was made with ([`Hygiene`]). One limit comes
 //! from the server: a span a macro builds with `resolved_at`/`located_at` comes back as the
 //! call site, so `Span::mixed_site().located_at(s)` reads as [`Hygiene::CallSite`].
+//!
+//! Invisible groups: the servers of toolchains up to 1.85 drop `None`-delimited groups
+//! wherever a macro joins streams ([`Server::keeps_invisible_groups`]); an input holding one
+//! is refused there ([`ExpandError::InvisibleGroups`]), and one a macro makes itself may come
+//! back without its group.
+//!
+//! A macro that never returns blocks its call, as it would block rustc.
 
 pub mod build;
 mod error;
