@@ -8,7 +8,8 @@
 //!   crates) and compiling as it does;
 //! - [`pipeline`]: one bundle from solution to verified text, over the two above;
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
-//! - [`judge`]: compiling and running problems against their tests.
+//! - [`judge`]: compiling and running problems against their tests;
+//! - [`expand`]: expanding procedural macros through the toolchain's own proc-macro server.
 
 pub mod atomic;
 pub mod bundle;
@@ -16,6 +17,7 @@ pub mod cli;
 pub mod config;
 pub mod contest;
 pub mod dirs;
+pub mod expand;
 pub mod judge;
 pub mod pipeline;
 pub mod profile;
