@@ -13,7 +13,7 @@ use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Solution};
 use super::reach::{Kept, Node};
-use super::resolve::{Def, Outcome, Resolver};
+use super::resolve::{Def, LeafId, Outcome, Resolver};
 use super::source::is_punct;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
@@ -284,7 +284,7 @@ impl Emitter<'_> {
                 Entry::Module(_) => {}
                 Entry::Item(syn::Item::Use(u)) => {
                     let mut leaf = 0;
-                    let keep = |leaf: usize| self.kept.has(Node::Leaf(m, i, leaf));
+                    let keep = |leaf: usize| self.kept.has(Node::Leaf(LeafId::new((m, i), leaf)));
                     if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
                         let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
                         rewrite.visit_item_mut(&mut item);
@@ -498,7 +498,7 @@ impl Emitter<'_> {
     fn names_exported_macro(&self, m: ModuleId, i: usize) -> bool {
         let krate = self.lib.modules[m].krate;
         self.resolver.leaves((m, i)).iter().enumerate().any(|(l, leaf)| {
-            self.kept.has(Node::Leaf(m, i, l))
+            self.kept.has(Node::Leaf(LeafId::new((m, i), l)))
                 && leaf.segments.last().is_some_and(|name| {
                     self.resolver
                         .macros(name, |d, mac| self.lib.modules[d].krate == krate && is_exported(mac))
@@ -517,7 +517,7 @@ impl Emitter<'_> {
                 let Some((last, prefix)) = leaf.segments.split_last() else {
                     return false;
                 };
-                if !self.kept.has(Node::Leaf(root, *i, l))
+                if !self.kept.has(Node::Leaf(LeafId::new((root, *i), l)))
                     || prefix.is_empty()
                     || leaf.glob
                     || last != name
@@ -795,8 +795,9 @@ impl<'a> Rewrite<'a> {
                     Some(&leaf) => resolver
                         .leaf(leaf)
                         .segments
-                        .into_iter()
-                        .chain(written.segments.iter().skip(1).cloned())
+                        .iter()
+                        .chain(written.segments.iter().skip(1))
+                        .cloned()
                         .collect(),
                     None => written.segments.clone(),
                 };

@@ -21,15 +21,15 @@ pub enum Node {
     /// The module itself, even with nothing kept in it (a glob or a `use` may name it).
     Module(ModuleId),
     Item(ModuleId, usize),
-    /// The `leaf`-th leaf of the `use` item at this position.
-    Leaf(ModuleId, usize, usize),
+    Leaf(LeafId),
 }
 
 impl Node {
     /// The module it is in (a module: itself).
     fn module(self) -> ModuleId {
         match self {
-            Node::Module(m) | Node::Item(m, _) | Node::Leaf(m, _, _) => m,
+            Node::Module(m) | Node::Item(m, _) => m,
+            Node::Leaf(leaf) => leaf.module,
         }
     }
 
@@ -43,8 +43,8 @@ impl Node {
 }
 
 impl From<LeafId> for Node {
-    fn from((m, i, l): LeafId) -> Node {
-        Node::Leaf(m, i, l)
+    fn from(leaf: LeafId) -> Node {
+        Node::Leaf(leaf)
     }
 }
 
@@ -263,7 +263,7 @@ impl<'l> Reach<'l> {
                                 match entry {
                                     Entry::Item(syn::Item::Use(_)) => nodes.extend(
                                         (0..self.resolver.leaves((g, i)).len())
-                                            .map(|l| Node::Leaf(g, i, l)),
+                                            .map(|l| Node::Leaf(LeafId::new((g, i), l))),
                                     ),
                                     Entry::Item(_) => nodes.push(Node::Item(g, i)),
                                     Entry::Module(c) => nodes.push(Node::Module(*c)),
@@ -689,9 +689,10 @@ impl<'l> Reach<'l> {
                 self.resolver.loaded(m); // its docs and attributes are emitted with it
                 out.extend(self.lib().modules[m].parent.map(Node::Module));
             }
-            Node::Leaf(m, i, l) => {
+            Node::Leaf(id) => {
+                let m = id.module;
                 out.push(Node::Module(m));
-                let leaf = self.resolver.leaf((m, i, l));
+                let leaf = self.resolver.leaf(id).clone();
                 out.extend(self.needs(m, &leaf)?);
                 // Its module's item-level macro calls (which may define what it re-exports)
                 // come along.
@@ -805,7 +806,7 @@ impl<'l> Reach<'l> {
         }
         for (i, leaves) in self.resolver.uses_of(m) {
             for (l, leaf) in leaves.iter().enumerate() {
-                let node = Node::Leaf(m, i, l);
+                let node = Node::Leaf(LeafId::new((m, i), l));
                 if leaf.glob {
                     if let Outcome::Found(f) =
                         self.resolver
@@ -815,9 +816,7 @@ impl<'l> Reach<'l> {
                             if let Def::Module(g) = def {
                                 let traits = self.imports_of(g, seen)?;
                                 out.extend(traits.into_iter().filter(|n| match *n {
-                                    Node::Leaf(gm, gi, gl) => {
-                                        self.is_trait_import((gm, gi, gl)).unwrap_or(false)
-                                    }
+                                    Node::Leaf(id) => self.is_trait_import(id).unwrap_or(false),
                                     _ => false,
                                 }));
                             }
@@ -853,7 +852,10 @@ impl<'l> Reach<'l> {
     fn is_trait_import(&self, id: LeafId) -> Result<bool, Error> {
         let leaf = self.resolver.leaf(id);
         Ok(
-            match self.resolver.resolve(id.0, &leaf, None, &mut Vec::new())? {
+            match self
+                .resolver
+                .resolve(id.module, leaf, None, &mut Vec::new())?
+            {
                 Outcome::Found(f) => f
                     .defs
                     .iter()
@@ -869,7 +871,7 @@ impl<'l> Reach<'l> {
         let leaf = self.resolver.leaf(id);
         let Ok(Outcome::Found(f)) =
             self.resolver
-                .resolve(id.0, &leaf, Some(Ns::Type), &mut Vec::new())
+                .resolve(id.module, leaf, Some(Ns::Type), &mut Vec::new())
         else {
             return false;
         };
@@ -914,9 +916,9 @@ impl<'l> Reach<'l> {
                         // (`use rand::prelude::*;` for `rng.gen_range(..)`).
                         if names.is_none()
                             || leaf.binding.as_deref().is_some_and(wanted)
-                            || self.imports_used_trait((m, i, l))
+                            || self.imports_used_trait(LeafId::new((m, i), l))
                         {
-                            self.keep(Node::Leaf(m, i, l));
+                            self.keep(Node::Leaf(LeafId::new((m, i), l)));
                         }
                     }
                 }

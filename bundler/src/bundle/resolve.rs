@@ -25,8 +25,24 @@ use std::rc::Rc;
 /// A library item by module and position in it.
 pub type ItemId = (ModuleId, usize);
 
-/// A leaf of a `use` item: module, item position, leaf number.
-pub type LeafId = (ModuleId, usize, usize);
+/// A leaf of a `use` item (`use a::{b, c::*};` has two): the item, and which leaf.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LeafId {
+    pub module: ModuleId,
+    pub item: usize,
+    pub leaf: usize,
+}
+
+impl LeafId {
+    pub fn new((module, item): ItemId, leaf: usize) -> LeafId {
+        LeafId { module, item, leaf }
+    }
+
+    /// The `use` item it is a leaf of.
+    pub fn item_id(self) -> ItemId {
+        (self.module, self.item)
+    }
+}
 
 /// What a name can stand for in the library.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -255,8 +271,8 @@ impl<'l> Resolver<'l> {
         self.leaves.get(&id).cloned().unwrap_or_default()
     }
 
-    pub fn leaf(&self, (m, i, l): LeafId) -> PathRef {
-        self.leaves[&(m, i)][l].clone()
+    pub fn leaf(&self, id: LeafId) -> &PathRef {
+        &self.leaves[&id.item_id()][id.leaf]
     }
 
     /// The `use` items of module `m`, with their leaves.
@@ -297,13 +313,13 @@ impl<'l> Resolver<'l> {
                 Entry::Item(syn::Item::Use(_)) => {
                     for (l, leaf) in self.leaves[&(m, i)].iter().enumerate() {
                         if leaf.glob {
-                            scope.globs.push((m, i, l));
+                            scope.globs.push(LeafId::new((m, i), l));
                         } else if let Some(binding) = &leaf.binding {
                             scope
                                 .imports
                                 .entry(binding.clone())
                                 .or_default()
-                                .push((m, i, l));
+                                .push(LeafId::new((m, i), l));
                         }
                     }
                 }
@@ -590,7 +606,7 @@ impl<'l> Resolver<'l> {
             return Ok(found);
         }
         for &leaf in scope.imports.get(name).into_iter().flatten() {
-            if !visible(leaf.1) {
+            if !visible(leaf.item) {
                 continue;
             }
             let frame = Frame {
@@ -605,7 +621,7 @@ impl<'l> Resolver<'l> {
             }
             stack.push(frame);
             let before = found.defs.len();
-            let path = self.leaves[&(leaf.0, leaf.1)][leaf.2].clone();
+            let path = self.leaf(leaf).clone();
             let outcome = self.resolve(m, &path, ns, stack);
             stack.pop();
             match outcome? {
@@ -635,7 +651,7 @@ impl<'l> Resolver<'l> {
                 }
                 _ => {}
             }
-            if found.defs.len() > before && !self.conditional(m, leaf.1) {
+            if found.defs.len() > before && !self.conditional(m, leaf.item) {
                 all_conditional = false;
             }
         }
@@ -643,7 +659,7 @@ impl<'l> Resolver<'l> {
             return Ok(found);
         }
         for &leaf in &scope.globs {
-            if !visible(leaf.1) {
+            if !visible(leaf.item) {
                 continue;
             }
             let frame = Frame {
@@ -655,7 +671,7 @@ impl<'l> Resolver<'l> {
                 continue;
             }
             stack.push(frame);
-            let path = self.leaves[&(leaf.0, leaf.1)][leaf.2].clone();
+            let path = self.leaf(leaf).clone();
             let prefix = self.resolve(m, &path, Some(Ns::Type), stack);
             let result = (|| -> Result<Resolution, Error> {
                 let mut inner = Resolution::default();
@@ -1018,7 +1034,7 @@ impl<'l> Resolver<'l> {
             }
             let deps = &self.lib.krate(m).spec.deps;
             for &leaf in &self.scope(m).globs {
-                let path = &self.leaves[&(leaf.0, leaf.1)][leaf.2];
+                let path = self.leaf(leaf);
                 let first = path.segments[0].as_str();
                 if matches!(first, "std" | "core" | "alloc") && !deps.contains_key(first) {
                     found.push(leaf);
@@ -1033,20 +1049,20 @@ impl<'l> Resolver<'l> {
     pub fn cycle_error(&self) -> Option<Error> {
         let cycles = self.cycles.borrow();
         let chain = cycles.first()?;
-        let describe = |&(m, i, l): &LeafId| {
+        let describe = |&id: &LeafId| {
             format!(
                 "{}::{}",
-                self.lib.module_path(m),
-                self.leaves[&(m, i)][l].binding.as_deref().unwrap_or("*")
+                self.lib.module_path(id.module),
+                self.leaf(id).binding.as_deref().unwrap_or("*")
             )
         };
-        let (m, i, l) = chain[0];
-        let module = &self.lib.modules[m];
+        let first = chain[0];
+        let module = &self.lib.modules[first.module];
         let mut names: Vec<String> = chain.iter().map(describe).collect();
         names.push(describe(&chain[0]));
         Some(
             ErrorKind::UseCycle {
-                at: Location::of_span(&module.file, &module.text, self.leaves[&(m, i)][l].root),
+                at: Location::of_span(&module.file, &module.text, self.leaf(first).root),
                 chain: names.join(" -> "),
             }
             .into(),
