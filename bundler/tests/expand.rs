@@ -257,6 +257,19 @@ fn flatten(stream: &TokenStream) -> Vec<String> {
     out
 }
 
+/// The call of `m!` in `/lib.so` that scripted exchanges answer.
+fn scripted_call(input: &TokenStream) -> MacroCall<'_> {
+    MacroCall {
+        dylib: Path::new("/lib.so"),
+        name: "m",
+        kind: MacroKind::FunctionLike,
+        input,
+        attr: None,
+        env: &[],
+        current_dir: None,
+    }
+}
+
 fn count_idents(stream: &TokenStream) -> usize {
     stream
         .clone()
@@ -664,15 +677,7 @@ fn invisible_groups_go_only_to_servers_that_keep_them() {
     .into_iter()
     .chain(tokens("* c"))
     .collect();
-    let call = MacroCall {
-        dylib: Path::new("/lib.so"),
-        name: "m",
-        kind: MacroKind::FunctionLike,
-        input: &input,
-        attr: None,
-        env: &[],
-        current_dir: None,
-    };
+    let call = scripted_call(&input);
     let listed = r#"{"ListMacros":{"Ok":[["m","FuncLike"]]}}"#;
     let empty = r#"{"ExpandMacro":{"Ok":{"subtree":[1,1,0,0,0],"literal":[],"punct":[],"ident":[],"token_tree":[],"text":[]}}}"#;
     for (toolchain, version, keeps) in [
@@ -744,15 +749,7 @@ fn bad_answers_are_protocol_errors() {
     let listed = r#"{"ListMacros":{"Ok":[["m","Bang"],["d","CustomDerive"]]}}"#;
     let mut server = scripted(&[version, listed, r#"{"ListMacros":{"Ok":[]}}"#]).unwrap();
     let input = TokenStream::new();
-    let call = MacroCall {
-        dylib: Path::new("/lib.so"),
-        name: "m",
-        kind: MacroKind::FunctionLike,
-        input: &input,
-        attr: None,
-        env: &[],
-        current_dir: None,
-    };
+    let call = scripted_call(&input);
     // An answer to another request.
     assert!(matches!(
         server.expand(&call),
