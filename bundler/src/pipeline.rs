@@ -187,13 +187,15 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     let edition = profile
         .edition(request.edition.as_deref(), package_edition.as_deref())
         .map_err(PipelineError::Profile)?;
-    let mut library = open_libraries(request, &anchor, &config.libs)?;
+    let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
     library.judge_cfgs(profile.cfgs);
     let provided = if request.bundle_provided {
         Vec::new()
     } else {
         library.keep_external(|name| profile.provides(name).is_some())
     };
+    // The proc macros the solution applies, of crates the judge does not provide.
+    let solution = bundle::proc_macros::expand_solution(solution, &library, manifest.as_deref())?;
     let opts = BundleOptions {
         strip_docs: request.strip_docs,
         without_license_notices: request.without_license_notices,
@@ -252,22 +254,30 @@ fn provided_note(profile: &Profile, package: &str) -> String {
 }
 
 /// The libraries `request` names for a solution at `anchor`; `configured` (the config's)
-/// for a solution outside any package.
+/// for a solution outside any package. With them, the manifest of the package whose
+/// dependencies they are, if they are a package's.
 fn open_libraries(
     request: &Request,
     anchor: &Path,
     configured: &[PathBuf],
-) -> Result<Library, bundle::Error> {
-    let graph = match &request.libraries {
-        Libraries::Dirs(dirs) => CrateGraph::from_libs(dirs, &request.features)?,
-        Libraries::Manifest(manifest) => CrateGraph::from_package(manifest)?,
+) -> Result<(Library, Option<PathBuf>), bundle::Error> {
+    let (graph, manifest) = match &request.libraries {
+        Libraries::Dirs(dirs) => (CrateGraph::from_libs(dirs, &request.features)?, None),
+        Libraries::Manifest(manifest) => {
+            (CrateGraph::from_package(manifest)?, Some(manifest.clone()))
+        }
         Libraries::Auto => match crates::enclosing_package(anchor) {
-            Some(manifest) => CrateGraph::from_package(&manifest)?,
-            None if !configured.is_empty() => CrateGraph::from_libs(configured, &request.features)?,
-            None => CrateGraph::from_libs(&[Library::default_dir()?], &request.features)?,
+            Some(manifest) => (CrateGraph::from_package(&manifest)?, Some(manifest)),
+            None if !configured.is_empty() => {
+                (CrateGraph::from_libs(configured, &request.features)?, None)
+            }
+            None => (
+                CrateGraph::from_libs(&[Library::default_dir()?], &request.features)?,
+                None,
+            ),
         },
     };
-    Library::of_graph(graph)
+    Ok((Library::of_graph(graph)?, manifest))
 }
 
 /// Compiles `text` (the bundle, perhaps minified) as `profile` does. `Ok` with the warnings

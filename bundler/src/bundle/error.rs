@@ -94,4 +94,20 @@ pub enum ErrorKind {
     },
     #[error("{package} (in {}) is a proc-macro crate: a judge compiles one file with no macro crate beside it, so it cannot be bundled", dir.display())]
     ProcMacro { package: String, dir: PathBuf },
+    /// A proc macro the solution applies could not be expanded: its crate did not build,
+    /// the server did not start, the macro panicked.
+    #[error("{at}: cannot expand the {kind} `{name}`: {source}\n{}", at.excerpt())]
+    Expand {
+        at: Location,
+        kind: crate::expand::MacroKind,
+        name: String,
+        source: crate::expand::ExpandError,
+    },
+    #[error("{at}: what the {kind} `{name}` made is not Rust items: {message}\n{}", at.excerpt())]
+    ExpansionNotItems {
+        at: Location,
+        kind: crate::expand::MacroKind,
+        name: String,
+        message: String,
+    },
 }

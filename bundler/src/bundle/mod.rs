@@ -13,6 +13,7 @@ pub mod library;
 mod license;
 mod old_syntax;
 pub mod parse;
+pub mod proc_macros;
 pub mod reach;
 pub mod resolve;
 pub(crate) mod scan;

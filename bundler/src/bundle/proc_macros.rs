@@ -1,0 +1,565 @@
+//! Expanding the procedural macros the solution applies, before it is bundled: a judge
+//! compiles one file with no macro crate beside it, so `#[fastout] fn main`, a derive or an
+//! item-level `name! { .. }` from a proc-macro crate of the package's graph is replaced by
+//! what the macro makes of it, and the solution is read again and bundled as any code.
+//!
+//! - Which calls: those on the solution's top-level items (attributes, derives, item macro
+//!   calls) whose path, after the solution's root `use` declarations (renames followed, globs
+//!   not), starts with a proc-macro crate the package depends on, or with a library crate
+//!   that has proc-macro dependencies (proconio re-exporting proconio_derive) and names a
+//!   macro of the same kind one of them defines. The macro's name is the path's last
+//!   segment: a library re-exporting a macro under another name is not followed.
+//! - Built by Cargo as the package depends on them, into the cache folder's `proc-macros`
+//!   target (shared by every package, so one crate version builds once), else the
+//!   package's folder's `target`; one server, of the toolchain Cargo builds with there,
+//!   for the whole solution.
+//! - Rendered by prettyplease; a local variable or label the macro binds at
+//!   `Span::mixed_site()` gets a name of its own (`total__grundy_1`), so it cannot meet the
+//!   caller's; absolute paths (`::proconio::..`) stay for the bundle engine to resolve.
+//! - The solution's imports of the macros expanded go (`use fixture_macros::echo;`).
+//!
+//! A crate that does not build, a server that cannot start, a macro that panics: one error
+//! at the call, and nothing is written.
+
+use super::crates::ProcMacro;
+use super::error::ErrorKind;
+use super::parse::Solution;
+use super::source::Location;
+use super::{Error, Library};
+use crate::expand::build::{build_proc_macros, folder_of, toolchain_sysroot, MacroDylib};
+use crate::expand::{ExpandError, Expansion, Hygiene, MacroCall, MacroKind, Server};
+use proc_macro2::{Ident, Span, TokenStream, TokenTree};
+use quote::ToTokens;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+
+/// How many times the solution is read again for calls that expansions made.
+const MAX_ROUNDS: usize = 16;
+
+/// A call on a top-level item that may be a proc macro's.
+#[derive(Debug, Clone)]
+struct Call {
+    /// The item's index in the file.
+    item: usize,
+    kind: MacroKind,
+    /// The macro's name (a derive's: the trait's).
+    name: String,
+    /// The proc-macro crates it may come from.
+    from: Vec<ProcMacro>,
+    /// The binding of the solution's `use` it goes through, if any.
+    binding: Option<String>,
+    /// Where it is written: the attribute, the derive's path, the macro's path.
+    span: Span,
+    /// For an attribute: its index among the item's attributes; for a derive: the
+    /// attribute's index and the path's index in its list.
+    attr: Option<(usize, usize)>,
+    /// From a proc-macro crate the solution names itself, not through a library.
+    direct: bool,
+}
+
+/// The solution with the proc-macro calls of its package's graph expanded; `solution` itself
+/// when it has none (nothing is built then). `manifest` is the package's: without one
+/// (libraries given by folder) nothing is expanded, and the bundle refuses the crate.
+pub fn expand_solution(
+    solution: Solution,
+    lib: &Library,
+    manifest: Option<&Path>,
+) -> Result<Solution, Error> {
+    let Some(manifest) = manifest else {
+        return Ok(solution);
+    };
+    let first = calls(&solution, lib);
+    if first.is_empty() {
+        return Ok(solution);
+    }
+    let at = |s: &Solution, span: Span| Location::of_span(&s.path, &s.text, span);
+    let mut expander = Expander {
+        manifest: manifest.to_path_buf(),
+        dylibs: BTreeMap::new(),
+        server: None,
+        renamed: 0,
+    };
+    let mut solution = solution;
+    let mut calls = first;
+    let mut consumed: BTreeSet<String> = BTreeSet::new();
+    for _ in 0..MAX_ROUNDS {
+        // Bottom up, one call an item a round: an edit moves nothing above it, so every
+        // call of the round is located in the text it was read from.
+        let mut text = solution.text.clone();
+        let mut done_items = BTreeSet::new();
+        let mut any = false;
+        let mut ordered = calls.clone();
+        ordered.sort_by_key(|c| std::cmp::Reverse(c.item));
+        for call in ordered {
+            if !done_items.insert(call.item) {
+                continue;
+            }
+            let location = at(&solution, call.span);
+            let fail = |source: ExpandError| -> Error {
+                ErrorKind::Expand {
+                    at: location.clone(),
+                    kind: call.kind,
+                    name: call.name.clone(),
+                    source,
+                }
+                .into()
+            };
+            let Some(dylib) = expander.dylib_for(&call).map_err(fail)? else {
+                // Not a proc macro after all (a `macro_rules!` macro of the library).
+                done_items.remove(&call.item);
+                continue;
+            };
+            let item = &solution.file.items[call.item];
+            let replacement = expander.expand(&dylib, &call, item).map_err(|e| match e {
+                Failure::Expand(e) => fail(e),
+                Failure::NotItems(message) => ErrorKind::ExpansionNotItems {
+                    at: location.clone(),
+                    kind: call.kind,
+                    name: call.name.clone(),
+                    message,
+                }
+                .into(),
+            })?;
+            let range = solution.offset(item_span(item))..solution.offset_end(item_span(item));
+            text.replace_range(range, &replacement);
+            any = true;
+            consumed.extend(call.binding.clone());
+        }
+        solution = Solution::from_text(&solution.path, text)?;
+        if !any {
+            break;
+        }
+        calls = self::calls(&solution, lib);
+        calls.retain(|c| !expander.not_proc_macro(c));
+        if calls.is_empty() {
+            break;
+        }
+    }
+    remove_imports(solution, &consumed)
+}
+
+/// The solution without the root `use` leaves binding `names` (each a proc macro it no
+/// longer applies): one at a time, since two leaves of a group may share a comma.
+fn remove_imports(mut solution: Solution, names: &BTreeSet<String>) -> Result<Solution, Error> {
+    loop {
+        let mut range = None;
+        for item in &solution.file.items {
+            if let syn::Item::Use(u) = item {
+                leaves(&u.tree, &mut Vec::new(), &mut |binding, _, ident| {
+                    if range.is_none() && names.contains(binding) {
+                        range = solution.use_leaf_removal(ident.span());
+                    }
+                });
+            }
+        }
+        let Some(range) = range else {
+            return Ok(solution);
+        };
+        let mut text = solution.text.clone();
+        text.replace_range(range, "");
+        solution = Solution::from_text(&solution.path, text)?;
+    }
+}
+
+/// The span of an item with its outer attributes.
+fn item_span(item: &syn::Item) -> Span {
+    item.span()
+}
+
+/// The root `use` declarations: each binding with the path it stands for.
+fn use_map(solution: &Solution) -> BTreeMap<String, Vec<String>> {
+    let mut map = BTreeMap::new();
+    for item in &solution.file.items {
+        if let syn::Item::Use(u) = item {
+            let mut prefix = Vec::new();
+            if u.leading_colon.is_some() {
+                prefix.push(String::new());
+            }
+            leaves(&u.tree, &mut prefix, &mut |binding, path, _| {
+                map.insert(binding.to_string(), path.to_vec());
+            });
+        }
+    }
+    map
+}
+
+/// Calls `found(binding, full path, leaf ident)` for each leaf of a `use` tree but globs
+/// and `self`.
+fn leaves(
+    tree: &syn::UseTree,
+    prefix: &mut Vec<String>,
+    found: &mut dyn FnMut(&str, &[String], &Ident),
+) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            leaves(&p.tree, prefix, found);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) if n.ident != "self" => {
+            prefix.push(n.ident.to_string());
+            found(&n.ident.to_string(), prefix, &n.ident);
+            prefix.pop();
+        }
+        syn::UseTree::Rename(r) if r.ident != "self" && r.rename != "_" => {
+            prefix.push(r.ident.to_string());
+            found(&r.rename.to_string(), prefix, &r.rename);
+            prefix.pop();
+        }
+        syn::UseTree::Group(g) => {
+            for tree in &g.items {
+                leaves(tree, prefix, found);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The calls on the solution's top-level items that may be proc macros of the graph.
+fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
+    let uses = use_map(solution);
+    // The crates a path may come from, its macro name, and the `use` binding it went through.
+    let classify = |path: &syn::Path| -> Option<(Vec<ProcMacro>, String, Option<String>, bool)> {
+        let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let (full, binding) = match uses.get(&written[0]) {
+            Some(full) if path.leading_colon.is_none() => {
+                let mut full = full.clone();
+                full.extend(written[1..].iter().cloned());
+                (full, Some(written[0].clone()))
+            }
+            _ => (written, None),
+        };
+        let full: Vec<String> = full.into_iter().filter(|s| !s.is_empty()).collect();
+        let name = full.last()?.clone();
+        if full.len() < 2 {
+            return None;
+        }
+        if let Some(proc_macro) = lib.proc_macro_roots.get(&full[0]) {
+            return Some((vec![proc_macro.clone()], name, binding, true));
+        }
+        let &k = lib.roots.get(&full[0])?;
+        let from: Vec<ProcMacro> = lib.crates[k].spec.proc_macros.values().cloned().collect();
+        (!from.is_empty()).then_some((from, name, binding, false))
+    };
+    let mut out = Vec::new();
+    for (i, item) in solution.file.items.iter().enumerate() {
+        if let syn::Item::Macro(m) = item {
+            if let Some((from, name, binding, direct)) = classify(&m.mac.path) {
+                out.push(Call {
+                    item: i,
+                    kind: MacroKind::FunctionLike,
+                    name,
+                    from,
+                    binding,
+                    direct,
+                    span: m.mac.path.span(),
+                    attr: None,
+                });
+            }
+            continue;
+        }
+        let Some(attrs) = attrs_of(item) else {
+            continue;
+        };
+        for (a, attr) in attrs.iter().enumerate() {
+            if attr.path().is_ident("derive") {
+                let Ok(paths) =
+                    attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+                else {
+                    continue;
+                };
+                for (p, path) in paths.iter().enumerate() {
+                    if let Some((from, name, binding, direct)) = classify(path) {
+                        out.push(Call {
+                            item: i,
+                            kind: MacroKind::Derive,
+                            name,
+                            from,
+                            binding,
+                            direct,
+                            span: path.span(),
+                            attr: Some((a, p)),
+                        });
+                    }
+                }
+            } else if let Some((from, name, binding, direct)) = classify(attr.path()) {
+                out.push(Call {
+                    item: i,
+                    kind: MacroKind::Attribute,
+                    name,
+                    from,
+                    binding,
+                    direct,
+                    span: attr.span(),
+                    attr: Some((a, 0)),
+                });
+            }
+        }
+    }
+    // Attributes first (rustc expands them before derives), each kind in written order.
+    out.sort_by_key(|c| (c.item, c.kind != MacroKind::Attribute));
+    out
+}
+
+fn attrs_of(item: &syn::Item) -> Option<&Vec<syn::Attribute>> {
+    Some(match item {
+        syn::Item::Const(i) => &i.attrs,
+        syn::Item::Enum(i) => &i.attrs,
+        syn::Item::Fn(i) => &i.attrs,
+        syn::Item::Impl(i) => &i.attrs,
+        syn::Item::Mod(i) => &i.attrs,
+        syn::Item::Static(i) => &i.attrs,
+        syn::Item::Struct(i) => &i.attrs,
+        syn::Item::Trait(i) => &i.attrs,
+        syn::Item::Type(i) => &i.attrs,
+        syn::Item::Union(i) => &i.attrs,
+        _ => return None,
+    })
+}
+
+fn attrs_of_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
+    Some(match item {
+        syn::Item::Const(i) => &mut i.attrs,
+        syn::Item::Enum(i) => &mut i.attrs,
+        syn::Item::Fn(i) => &mut i.attrs,
+        syn::Item::Impl(i) => &mut i.attrs,
+        syn::Item::Mod(i) => &mut i.attrs,
+        syn::Item::Static(i) => &mut i.attrs,
+        syn::Item::Struct(i) => &mut i.attrs,
+        syn::Item::Trait(i) => &mut i.attrs,
+        syn::Item::Type(i) => &mut i.attrs,
+        syn::Item::Union(i) => &mut i.attrs,
+        _ => return None,
+    })
+}
+
+enum Failure {
+    Expand(ExpandError),
+    /// What the macro made does not read as items.
+    NotItems(String),
+}
+
+impl From<ExpandError> for Failure {
+    fn from(e: ExpandError) -> Failure {
+        Failure::Expand(e)
+    }
+}
+
+struct Expander {
+    manifest: PathBuf,
+    /// Each proc-macro package (`name version`) built, with its macros.
+    dylibs: BTreeMap<String, (PathBuf, Vec<(String, MacroKind)>)>,
+    server: Option<Server>,
+    /// Expansions so far: the suffix of mixed-site names.
+    renamed: usize,
+}
+
+impl Expander {
+    /// Builds the crates of `call` (all the graph's not built yet, in one Cargo run) and
+    /// starts the server, once.
+    fn prepare(&mut self, call: &Call) -> Result<(), ExpandError> {
+        let missing: Vec<&ProcMacro> = call
+            .from
+            .iter()
+            .filter(|p| !self.dylibs.contains_key(&p.package))
+            .collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let specs: Vec<String> = missing
+            .iter()
+            .map(|p| p.package.replace(' ', "@"))
+            .collect();
+        let specs: Vec<&str> = specs.iter().map(String::as_str).collect();
+        let target = crate::dirs::cache_dir().map_or_else(
+            || folder_of(&self.manifest).join("target"),
+            |cache| cache.join("proc-macros"),
+        );
+        let built: Vec<MacroDylib> = build_proc_macros(&self.manifest, &specs, &target)?;
+        if self.server.is_none() {
+            self.server = Some(Server::start(&toolchain_sysroot(folder_of(
+                &self.manifest,
+            ))?)?);
+        }
+        let server = self.server.as_mut().expect("just started");
+        for p in missing {
+            let manifest = p.dir.join("Cargo.toml");
+            let same = |d: &&MacroDylib| {
+                d.manifest == manifest
+                    || same_file::is_same_file(&d.manifest, &manifest).unwrap_or(false)
+            };
+            let (path, macros) = match built.iter().find(same) {
+                Some(d) => (d.path.clone(), server.list_macros(&d.path)?),
+                None => (PathBuf::new(), Vec::new()),
+            };
+            self.dylibs.insert(p.package.clone(), (path, macros));
+        }
+        Ok(())
+    }
+
+    /// The library that defines `call`'s macro; `None` when none of its crates does (so it
+    /// is no proc macro). A crate the solution names directly always answers: its server
+    /// says what it lacks.
+    fn dylib_for(&mut self, call: &Call) -> Result<Option<PathBuf>, ExpandError> {
+        self.prepare(call)?;
+        let found = call.from.iter().find_map(|p| {
+            let (path, macros) = &self.dylibs[&p.package];
+            macros
+                .iter()
+                .any(|(name, kind)| *name == call.name && *kind == call.kind)
+                .then(|| path.clone())
+        });
+        Ok(found.or_else(|| {
+            // A crate the solution names directly: its server says what it lacks.
+            let direct = &self.dylibs[&call.from[0].package].0;
+            (call.direct && !direct.as_os_str().is_empty()).then(|| direct.clone())
+        }))
+    }
+
+    /// Whether `call` is known to be no proc macro (its crates built, none defines it).
+    fn not_proc_macro(&self, call: &Call) -> bool {
+        call.from.iter().all(|p| {
+            self.dylibs.get(&p.package).is_some_and(|(_, macros)| {
+                !macros
+                    .iter()
+                    .any(|(name, kind)| *name == call.name && *kind == call.kind)
+            })
+        })
+    }
+
+    /// The text that replaces `item` once `call` is expanded.
+    fn expand(&mut self, dylib: &Path, call: &Call, item: &syn::Item) -> Result<String, Failure> {
+        let dir = folder_of(&self.manifest).to_path_buf();
+        let env = vec![("CARGO_MANIFEST_DIR".to_string(), dir.display().to_string())];
+        let server = self.server.as_mut().expect("prepared");
+        let mut kept = item.clone();
+        let (input, attr, keep) = match call.kind {
+            MacroKind::FunctionLike => {
+                let syn::Item::Macro(m) = item else {
+                    unreachable!("a function-like call is an item macro")
+                };
+                (m.mac.tokens.clone(), None, None)
+            }
+            MacroKind::Attribute => {
+                let (a, _) = call.attr.expect("an attribute call has its attribute");
+                let attrs = attrs_of_mut(&mut kept).expect("attributes");
+                let attribute = attrs.remove(a);
+                let args = match &attribute.meta {
+                    syn::Meta::List(list) => list.tokens.clone(),
+                    _ => TokenStream::new(),
+                };
+                (kept.to_token_stream(), Some(args), None)
+            }
+            MacroKind::Derive => {
+                let (a, p) = call.attr.expect("a derive call has its attribute");
+                // The macro sees the item without its derives; the item stays, without
+                // this one.
+                let mut input = item.clone();
+                attrs_of_mut(&mut input)
+                    .expect("attributes")
+                    .retain(|at| !at.path().is_ident("derive"));
+                let attrs = attrs_of_mut(&mut kept).expect("attributes");
+                let mut paths = attrs[a]
+                    .parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
+                    .expect("read before");
+                paths = paths
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != p)
+                    .map(|(_, path)| path)
+                    .collect();
+                if paths.is_empty() {
+                    attrs.remove(a);
+                } else {
+                    attrs[a] = syn::parse_quote!(#[derive(#paths)]);
+                }
+                (input.to_token_stream(), None, Some(kept))
+            }
+        };
+        let expansion = server.expand(&MacroCall {
+            dylib,
+            name: &call.name,
+            kind: call.kind,
+            input: &input,
+            attr: attr.as_ref(),
+            env: &env,
+            current_dir: Some(&dir),
+        })?;
+        self.renamed += 1;
+        let tokens = renamed_apart(&expansion, self.renamed);
+        let file: syn::File = syn::parse2(tokens).map_err(|e| Failure::NotItems(e.to_string()))?;
+        let mut text = String::new();
+        if let Some(kept) = keep {
+            text += &prettyplease::unparse(&syn::File {
+                shebang: None,
+                attrs: Vec::new(),
+                items: vec![kept],
+            });
+        }
+        text += &prettyplease::unparse(&file);
+        Ok(text.trim_end().to_string())
+    }
+}
+
+/// The expansion's tokens, each local variable or label it binds at `Span::mixed_site()`
+/// (after `let`, `let mut`, `for`, or as `'label:`) renamed `name__grundy_<n>` wherever the
+/// expansion writes it at the mixed site: hygiene keeps it apart from the caller's names of
+/// the same spelling, and so does the new name.
+fn renamed_apart(expansion: &Expansion, n: usize) -> TokenStream {
+    let mut flat: Vec<(TokenTree, Option<Hygiene>)> = Vec::new();
+    let mut hygiene = expansion.hygiene().iter().copied();
+    flatten(expansion.tokens(), &mut hygiene, &mut flat);
+    let mut bound = BTreeSet::new();
+    for (i, (token, of)) in flat.iter().enumerate() {
+        let TokenTree::Ident(ident) = token else {
+            continue;
+        };
+        if *of != Some(Hygiene::MixedSite) {
+            continue;
+        }
+        let before = |back: usize| -> Option<String> {
+            i.checked_sub(back).map(|j| match &flat[j].0 {
+                TokenTree::Ident(id) => id.to_string(),
+                TokenTree::Punct(p) => p.as_char().to_string(),
+                TokenTree::Group(_) => String::new(),
+                TokenTree::Literal(_) => String::new(),
+            })
+        };
+        let binds = matches!(before(1).as_deref(), Some("let" | "for" | "'"))
+            || before(1).as_deref() == Some("mut") && before(2).as_deref() == Some("let");
+        if binds {
+            bound.insert(ident.to_string());
+        }
+    }
+    expansion.map_idents(|ident, of| {
+        if of == Hygiene::MixedSite && bound.contains(&ident.to_string()) {
+            Ident::new(&format!("{ident}__grundy_{n}"), ident.span())
+        } else {
+            ident.clone()
+        }
+    })
+}
+
+/// Every token of `stream` depth first (a group before its contents), each identifier with
+/// its hygiene.
+fn flatten(
+    stream: &TokenStream,
+    hygiene: &mut impl Iterator<Item = Hygiene>,
+    out: &mut Vec<(TokenTree, Option<Hygiene>)>,
+) {
+    for token in stream.clone() {
+        match &token {
+            TokenTree::Ident(_) => {
+                let of = hygiene.next();
+                out.push((token, of));
+            }
+            TokenTree::Group(g) => {
+                out.push((token.clone(), None));
+                flatten(&g.stream(), hygiene, out);
+            }
+            _ => out.push((token, None)),
+        }
+    }
+}
