@@ -2,7 +2,9 @@
 //! (`tests/fixtures/proc_macros`): `app` applies a derive and a function-like macro of the
 //! fixture proc-macro crate it names itself (`tests/fixtures/expand/macros`) and an attribute
 //! it reaches through a library re-exporting it (`reexport`, as proconio re-exports
-//! proconio_derive). Its bundle must compile alone without a warning in editions 2021 and
+//! proconio_derive), and an attribute of `hygiene` whose mixed-site local has the name of
+//! the function's parameter (without renaming, the body would read the macro's). Its bundle
+//! must compile alone without a warning in editions 2021 and
 //! 2024 and answer as Cargo's own build of the package; a macro that panics is one error at
 //! its call.
 

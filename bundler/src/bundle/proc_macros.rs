@@ -14,8 +14,8 @@
 //!   package's folder's `target`; one server, of the toolchain Cargo builds with there,
 //!   for the whole solution.
 //! - Rendered by prettyplease; a local variable or label the macro binds at
-//!   `Span::mixed_site()` gets a name of its own (`total__grundy_1`), so it cannot meet the
-//!   caller's; absolute paths (`::proconio::..`) stay for the bundle engine to resolve.
+//!   `Span::mixed_site()` gets a name of its own (`total_grundy1`, snake case as rustc's lint
+//!   wants it), so it cannot meet the caller's; absolute paths (`::proconio::..`) stay for the bundle engine to resolve.
 //! - The solution's imports of the macros expanded go (`use fixture_macros::echo;`).
 //!
 //! A crate that does not build, a server that cannot start, a macro that panics: one error
@@ -504,7 +504,7 @@ impl Expander {
 }
 
 /// The expansion's tokens, each local variable or label it binds at `Span::mixed_site()`
-/// (after `let`, `let mut`, `for`, or as `'label:`) renamed `name__grundy_<n>` wherever the
+/// (after `let`, `let mut`, `for`, or as `'label:`) renamed `name_grundy<n>` wherever the
 /// expansion writes it at the mixed site: hygiene keeps it apart from the caller's names of
 /// the same spelling, and so does the new name.
 fn renamed_apart(expansion: &Expansion, n: usize) -> TokenStream {
@@ -529,13 +529,13 @@ fn renamed_apart(expansion: &Expansion, n: usize) -> TokenStream {
         };
         let binds = matches!(before(1).as_deref(), Some("let" | "for" | "'"))
             || before(1).as_deref() == Some("mut") && before(2).as_deref() == Some("let");
-        if binds {
+        if binds && ident != "_" {
             bound.insert(ident.to_string());
         }
     }
     expansion.map_idents(|ident, of| {
         if of == Hygiene::MixedSite && bound.contains(&ident.to_string()) {
-            Ident::new(&format!("{ident}__grundy_{n}"), ident.span())
+            Ident::new(&format!("{ident}_grundy{n}"), ident.span())
         } else {
             ident.clone()
         }
