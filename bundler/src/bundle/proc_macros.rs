@@ -24,7 +24,7 @@
 use super::crates::ProcMacro;
 use super::error::ErrorKind;
 use super::parse::Solution;
-use super::source::Location;
+use super::source::{item_attrs, item_attrs_mut, Location};
 use super::{Error, Library};
 use crate::expand::build::{build_proc_macros, folder_of, toolchain_sysroot, MacroDylib};
 use crate::expand::{ExpandError, Expansion, Hygiene, MacroCall, MacroKind, Server};
@@ -122,7 +122,7 @@ pub fn expand_solution(
                 }
                 .into(),
             })?;
-            let range = solution.offset(item_span(item))..solution.offset_end(item_span(item));
+            let range = solution.offset(item.span())..solution.offset_end(item.span());
             text.replace_range(range, &replacement);
             any = true;
             consumed.extend(call.binding.clone());
@@ -161,11 +161,6 @@ fn remove_imports(mut solution: Solution, names: &BTreeSet<String>) -> Result<So
         text.replace_range(range, "");
         solution = Solution::from_text(&solution.path, text)?;
     }
-}
-
-/// The span of an item with its outer attributes.
-fn item_span(item: &syn::Item) -> Span {
-    item.span()
 }
 
 /// The root `use` declarations: each binding with the path it stands for.
@@ -260,10 +255,7 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
             }
             continue;
         }
-        let Some(attrs) = attrs_of(item) else {
-            continue;
-        };
-        for (a, attr) in attrs.iter().enumerate() {
+        for (a, attr) in item_attrs(item).iter().enumerate() {
             if attr.path().is_ident("derive") {
                 let Ok(paths) =
                     attr.parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
@@ -301,38 +293,6 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
     // Attributes first (rustc expands them before derives), each kind in written order.
     out.sort_by_key(|c| (c.item, c.kind != MacroKind::Attribute));
     out
-}
-
-fn attrs_of(item: &syn::Item) -> Option<&Vec<syn::Attribute>> {
-    Some(match item {
-        syn::Item::Const(i) => &i.attrs,
-        syn::Item::Enum(i) => &i.attrs,
-        syn::Item::Fn(i) => &i.attrs,
-        syn::Item::Impl(i) => &i.attrs,
-        syn::Item::Mod(i) => &i.attrs,
-        syn::Item::Static(i) => &i.attrs,
-        syn::Item::Struct(i) => &i.attrs,
-        syn::Item::Trait(i) => &i.attrs,
-        syn::Item::Type(i) => &i.attrs,
-        syn::Item::Union(i) => &i.attrs,
-        _ => return None,
-    })
-}
-
-fn attrs_of_mut(item: &mut syn::Item) -> Option<&mut Vec<syn::Attribute>> {
-    Some(match item {
-        syn::Item::Const(i) => &mut i.attrs,
-        syn::Item::Enum(i) => &mut i.attrs,
-        syn::Item::Fn(i) => &mut i.attrs,
-        syn::Item::Impl(i) => &mut i.attrs,
-        syn::Item::Mod(i) => &mut i.attrs,
-        syn::Item::Static(i) => &mut i.attrs,
-        syn::Item::Struct(i) => &mut i.attrs,
-        syn::Item::Trait(i) => &mut i.attrs,
-        syn::Item::Type(i) => &mut i.attrs,
-        syn::Item::Union(i) => &mut i.attrs,
-        _ => return None,
-    })
 }
 
 enum Failure {
@@ -444,7 +404,7 @@ impl Expander {
             }
             MacroKind::Attribute => {
                 let (a, _) = call.attr.expect("an attribute call has its attribute");
-                let attrs = attrs_of_mut(&mut kept).expect("attributes");
+                let attrs = item_attrs_mut(&mut kept).expect("attributes");
                 let attribute = attrs.remove(a);
                 let args = match &attribute.meta {
                     syn::Meta::List(list) => list.tokens.clone(),
@@ -457,10 +417,10 @@ impl Expander {
                 // The macro sees the item without its derives; the item stays, without
                 // this one.
                 let mut input = item.clone();
-                attrs_of_mut(&mut input)
+                item_attrs_mut(&mut input)
                     .expect("attributes")
                     .retain(|at| !at.path().is_ident("derive"));
-                let attrs = attrs_of_mut(&mut kept).expect("attributes");
+                let attrs = item_attrs_mut(&mut kept).expect("attributes");
                 let mut paths = attrs[a]
                     .parse_args_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated)
                     .expect("read before");
