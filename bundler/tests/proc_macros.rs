@@ -59,41 +59,48 @@ fn compile(dir: &Path, bundle: &str, edition: &str) -> Result<PathBuf, String> {
 }
 
 /// Bundles `package`'s `src/main.rs`, compiles the bundle with a plain rustc in editions
-/// 2021 and 2024 (no warning allowed), runs each on `stdin` and compares with `cargo run` of
-/// the package itself. Returns the bundle.
-fn bundle_answers_as_cargo(package: &str, stdin: &str) -> String {
+/// 2021 and 2024 (no warning allowed), runs each on every input and compares with `cargo run`
+/// of the package itself. Returns the bundle.
+fn bundle_answers_as_cargo(package: &str, inputs: &[&str]) -> String {
     let package = fixture(package);
     let solution = package.join("src/main.rs");
     let bundled = pipeline::run(&Request::file(&solution)).unwrap_or_else(|e| panic!("{e}"));
     let bundle = bundled.text;
 
     let target = Path::new(env!("CARGO_TARGET_TMPDIR")).join("proc-macros-packages");
-    let reference = run_with(
-        Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
-            .args(["run", "-q", "--manifest-path"])
-            .arg(package.join("Cargo.toml"))
-            .arg("--target-dir")
-            .arg(&target),
-        stdin,
-    );
-    assert!(reference.status.success(), "{}", text(&reference.stderr));
-    let expected = text(&reference.stdout);
-
     let dir = tempfile::tempdir().unwrap();
-    for edition in ["2021", "2024"] {
-        let program = compile(dir.path(), &bundle, edition).unwrap_or_else(|stderr| {
+    let programs = ["2021", "2024"].map(|edition| {
+        compile(dir.path(), &bundle, edition).unwrap_or_else(|stderr| {
             panic!("rustc --edition {edition}:\n{stderr}\n--- bundle ---\n{bundle}")
-        });
-        let output = run_with(&mut Command::new(program), stdin);
-        assert!(output.status.success(), "{}", text(&output.stderr));
-        assert_eq!(text(&output.stdout), expected, "--- bundle ---\n{bundle}");
+        })
+    });
+    for stdin in inputs {
+        let reference = run_with(
+            Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+                .args(["run", "-q", "--manifest-path"])
+                .arg(package.join("Cargo.toml"))
+                .arg("--target-dir")
+                .arg(&target),
+            stdin,
+        );
+        assert!(reference.status.success(), "{}", text(&reference.stderr));
+        let expected = text(&reference.stdout);
+        for program in &programs {
+            let output = run_with(&mut Command::new(program), stdin);
+            assert!(output.status.success(), "{}", text(&output.stderr));
+            assert_eq!(
+                text(&output.stdout),
+                expected,
+                "input {stdin:?}\n--- bundle ---\n{bundle}"
+            );
+        }
     }
     bundle
 }
 
 #[test]
 fn attribute_derive_and_function_like_macros_are_expanded_and_answer_as_cargo() {
-    let bundle = bundle_answers_as_cargo("app", "2 5\n");
+    let bundle = bundle_answers_as_cargo("app", &["2 5\n"]);
     assert!(
         !bundle.contains("fixture_macros") && !bundle.contains("with_const"),
         "the macros and their imports are gone:\n{bundle}"
@@ -110,7 +117,7 @@ fn attribute_derive_and_function_like_macros_are_expanded_and_answer_as_cargo() 
 /// For AtCoder, which provides proconio, they stay as written.
 #[test]
 fn proconio_fastout_and_derive_readable_answer_as_cargo() {
-    let bundle = bundle_answers_as_cargo("proconio", "2\n1 2 10\n2 3 -4\n");
+    let bundle = bundle_answers_as_cargo("proconio", &["2\n1 2 10\n2 3 -4\n"]);
     // The solution's part: before the bundled crate's license line and module.
     let own = &bundle[..bundle.find("// License of").expect("proconio is bundled")];
     assert!(
@@ -128,6 +135,30 @@ fn proconio_fastout_and_derive_readable_answer_as_cargo() {
     assert!(
         atcoder.contains("#[fastout]") && atcoder.contains("use proconio::fastout;"),
         "left to AtCoder:\n{atcoder}"
+    );
+}
+
+/// Crates.io's memoise (`#[memoise]`, `#[memoise_map]`), easy-ext (`#[ext]`), num-derive
+/// (derives named like num-traits' traits, imported beside them) and proconio_derive's
+/// `#[fastout]` brought by `#[macro_use] extern crate` (with `print!`, `println!` and an early
+/// `return`), each input taking another way through `main`.
+#[test]
+fn memoise_easy_ext_num_derive_and_macro_use_fastout_answer_as_cargo() {
+    let bundle = bundle_answers_as_cargo("registry", &["60 30 1 7 5\n", "60 30 1 0 7\n"]);
+    let own = &bundle[..bundle.find("// License of").expect("crates are bundled")];
+    for gone in [
+        "memoise",
+        "easy_ext",
+        "num_derive",
+        "proconio_derive",
+        "#[fastout]",
+        "#[ext",
+    ] {
+        assert!(!own.contains(gone), "{gone} is expanded away:\n{bundle}");
+    }
+    assert!(
+        bundle.contains("use crate::num_traits::{FromPrimitive, ToPrimitive};"),
+        "the traits stay:\n{bundle}"
     );
 }
 

@@ -248,6 +248,19 @@ fn is_keyword(id: &proc_macro2::Ident) -> bool {
 /// `![name ..]`, which names nothing a library holds. `derive` is not one: its arguments are
 /// macros.
 fn builtin_attribute(tokens: &[TokenTree]) -> bool {
+    let group = match tokens {
+        [TokenTree::Punct(bang), TokenTree::Group(g), ..] if bang.as_char() == '!' => g,
+        [TokenTree::Group(g), ..] => g,
+        _ => return false,
+    };
+    group.delimiter() == Delimiter::Bracket
+        && matches!(group.stream().into_iter().next(),
+            Some(TokenTree::Ident(name)) if is_builtin_attribute(&name.to_string()))
+}
+
+/// Whether `name` is an attribute rustc itself defines (`derive` is not counted: its
+/// arguments are macros).
+pub fn is_builtin_attribute(name: &str) -> bool {
     const BUILTIN: [&str; 28] = [
         "allow",
         "automatically_derived",
@@ -278,14 +291,7 @@ fn builtin_attribute(tokens: &[TokenTree]) -> bool {
         "track_caller",
         "warn",
     ];
-    let group = match tokens {
-        [TokenTree::Punct(bang), TokenTree::Group(g), ..] if bang.as_char() == '!' => g,
-        [TokenTree::Group(g), ..] => g,
-        _ => return false,
-    };
-    group.delimiter() == Delimiter::Bracket
-        && matches!(group.stream().into_iter().next(),
-            Some(TokenTree::Ident(name)) if BUILTIN.iter().any(|b| name == b))
+    BUILTIN.contains(&name)
 }
 
 impl Paths {

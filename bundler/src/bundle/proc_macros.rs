@@ -23,7 +23,7 @@
 
 use super::crates::ProcMacro;
 use super::error::ErrorKind;
-use super::parse::Solution;
+use super::parse::{is_builtin_attribute, Solution};
 use super::source::{item_attrs, item_attrs_mut, Location};
 use super::{Error, Library};
 use crate::expand::build::{build_proc_macros, folder_of, toolchain_sysroot, MacroDylib};
@@ -48,8 +48,8 @@ struct Call {
     name: String,
     /// The proc-macro crates it may come from.
     from: Vec<ProcMacro>,
-    /// The binding of the solution's `use` it goes through, if any.
-    binding: Option<String>,
+    /// The solution's import it goes through, if one goes when the macro is expanded.
+    binding: Option<Import>,
     /// Where it is written: the attribute, the derive's path, the macro's path.
     span: Span,
     /// For an attribute: its index among the item's attributes; for a derive: the
@@ -57,6 +57,16 @@ struct Call {
     attr: Option<(usize, usize)>,
     /// From a proc-macro crate the solution names itself, not through a library.
     direct: bool,
+}
+
+/// An import of the solution that only brings proc macros, gone once they are expanded.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+enum Import {
+    /// A root `use` leaf: its binding and the path it stands for (a trait of the same name
+    /// stays).
+    Use(String, Vec<String>),
+    /// A root `#[macro_use] extern crate` of a proc-macro crate, by the crate's name.
+    MacroUse(String),
 }
 
 /// The solution with the proc-macro calls of its package's graph expanded; `solution` itself
@@ -83,7 +93,7 @@ pub fn expand_solution(
     };
     let mut solution = solution;
     let mut calls = first;
-    let mut consumed: BTreeSet<String> = BTreeSet::new();
+    let mut consumed: BTreeSet<Import> = BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
         // Bottom up, one call an item a round: an edit moves nothing above it, so every
         // call of the round is located in the text it was read from.
@@ -140,18 +150,28 @@ pub fn expand_solution(
     remove_imports(solution, &consumed)
 }
 
-/// The solution without the root `use` leaves binding `names` (each a proc macro it no
-/// longer applies): one at a time, since two leaves of a group may share a comma.
-fn remove_imports(mut solution: Solution, names: &BTreeSet<String>) -> Result<Solution, Error> {
+/// The solution without `imports` (each of proc macros it no longer applies): one at a
+/// time, since two leaves of a group may share a comma.
+fn remove_imports(mut solution: Solution, imports: &BTreeSet<Import>) -> Result<Solution, Error> {
     loop {
         let mut range = None;
         for item in &solution.file.items {
-            if let syn::Item::Use(u) = item {
-                leaves(&u.tree, &mut Vec::new(), &mut |binding, _, ident| {
-                    if range.is_none() && names.contains(binding) {
-                        range = solution.use_leaf_removal(ident.span());
-                    }
-                });
+            match item {
+                syn::Item::Use(u) => {
+                    leaves(&u.tree, &mut use_prefix(u), &mut |binding, path, ident| {
+                        let import = Import::Use(binding.to_string(), path.to_vec());
+                        if range.is_none() && imports.contains(&import) {
+                            range = solution.use_leaf_removal(ident.span());
+                        }
+                    });
+                }
+                syn::Item::ExternCrate(e)
+                    if range.is_none()
+                        && imports.contains(&Import::MacroUse(e.ident.to_string())) =>
+                {
+                    range = Some(solution.offset(e.span())..solution.offset_end(e.span()));
+                }
+                _ => {}
             }
         }
         let Some(range) = range else {
@@ -163,21 +183,29 @@ fn remove_imports(mut solution: Solution, names: &BTreeSet<String>) -> Result<So
     }
 }
 
-/// The root `use` declarations: each binding with the path it stands for.
-fn use_map(solution: &Solution) -> BTreeMap<String, Vec<String>> {
-    let mut map = BTreeMap::new();
+/// The root `use` declarations: each binding with the paths it stands for (one name may
+/// bind a macro and a trait: `num_derive::FromPrimitive` and `num_traits::FromPrimitive`).
+fn use_map(solution: &Solution) -> BTreeMap<String, Vec<Vec<String>>> {
+    let mut map: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
     for item in &solution.file.items {
         if let syn::Item::Use(u) = item {
-            let mut prefix = Vec::new();
-            if u.leading_colon.is_some() {
-                prefix.push(String::new());
-            }
-            leaves(&u.tree, &mut prefix, &mut |binding, path, _| {
-                map.insert(binding.to_string(), path.to_vec());
+            leaves(&u.tree, &mut use_prefix(u), &mut |binding, path, _| {
+                map.entry(binding.to_string())
+                    .or_default()
+                    .push(path.to_vec());
             });
         }
     }
     map
+}
+
+/// What a `use` tree's paths start with: an empty segment for `::`.
+fn use_prefix(u: &syn::ItemUse) -> Vec<String> {
+    if u.leading_colon.is_some() {
+        vec![String::new()]
+    } else {
+        Vec::new()
+    }
 }
 
 /// Calls `found(binding, full path, leaf ident)` for each leaf of a `use` tree but globs
@@ -212,20 +240,63 @@ fn leaves(
     }
 }
 
+/// The derives the standard library defines.
+const STD_DERIVES: [&str; 9] = [
+    "Clone",
+    "Copy",
+    "Debug",
+    "Default",
+    "Eq",
+    "Hash",
+    "Ord",
+    "PartialEq",
+    "PartialOrd",
+];
+
+/// Calls `found(path)` with the path of each glob in a `use` tree (`a::b::*`: `[a, b]`).
+fn globs(tree: &syn::UseTree, prefix: &mut Vec<String>, found: &mut dyn FnMut(&[String])) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            globs(&p.tree, prefix, found);
+            prefix.pop();
+        }
+        syn::UseTree::Glob(_) => found(prefix),
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| globs(t, prefix, found)),
+        _ => {}
+    }
+}
+
 /// The calls on the solution's top-level items that may be proc macros of the graph.
 fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
     let uses = use_map(solution);
-    // The crates a path may come from, its macro name, and the `use` binding it went through.
-    let classify = |path: &syn::Path| -> Option<(Vec<ProcMacro>, String, Option<String>, bool)> {
-        let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
-        let (full, binding) = match uses.get(&written[0]) {
-            Some(full) if path.leading_colon.is_none() => {
-                let mut full = full.clone();
-                full.extend(written[1..].iter().cloned());
-                (full, Some(written[0].clone()))
+    // Where a bare name may come from: a root glob `use krate::..::*` or a
+    // `#[macro_use] extern crate krate` (ac-library-rs's examples bring proconio_derive's
+    // macros so), with the import that goes once they are expanded.
+    let mut open: Vec<(Vec<String>, Option<Import>)> = Vec::new();
+    for item in &solution.file.items {
+        match item {
+            syn::Item::Use(u) => globs(&u.tree, &mut use_prefix(u), &mut |path| {
+                open.push((path.to_vec(), None))
+            }),
+            syn::Item::ExternCrate(e)
+                if item_attrs(item)
+                    .iter()
+                    .any(|a| a.path().is_ident("macro_use")) =>
+            {
+                let name = e.ident.to_string();
+                let goes = lib
+                    .proc_macro_roots
+                    .contains_key(&name)
+                    .then(|| Import::MacroUse(name.clone()));
+                open.push((vec![name], goes));
             }
-            _ => (written, None),
-        };
+            _ => {}
+        }
+    }
+    // The crates a path may come from, its macro name, the import it went through, and
+    // whether the solution names the proc-macro crate itself.
+    let classify_full = |full: Vec<String>, binding: Option<Import>| {
         let full: Vec<String> = full.into_iter().filter(|s| !s.is_empty()).collect();
         let name = full.last()?.clone();
         if full.len() < 2 {
@@ -238,10 +309,44 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
         let from: Vec<ProcMacro> = lib.crates[k].spec.proc_macros.values().cloned().collect();
         (!from.is_empty()).then_some((from, name, binding, false))
     };
+    let classify = |path: &syn::Path, kind: MacroKind| {
+        let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
+        let relative = path.leading_colon.is_none();
+        let through_uses = uses
+            .get(&written[0])
+            .filter(|_| relative)
+            .into_iter()
+            .flatten()
+            .map(|full| {
+                let mut whole = full.clone();
+                whole.extend(written[1..].iter().cloned());
+                (whole, Some(Import::Use(written[0].clone(), full.clone())))
+            });
+        // A bare name rustc itself gives is never looked for in an open crate.
+        let bare = relative
+            && written.len() == 1
+            && !uses.contains_key(&written[0])
+            && !match kind {
+                MacroKind::Attribute => is_builtin_attribute(&written[0]),
+                MacroKind::Derive => STD_DERIVES.contains(&written[0].as_str()),
+                MacroKind::FunctionLike => false,
+            };
+        let through_open = open.iter().filter(|_| bare).map(|(prefix, import)| {
+            let mut whole = prefix.clone();
+            whole.push(written[0].clone());
+            (whole, import.clone())
+        });
+        through_uses
+            .chain(std::iter::once((written.clone(), None)))
+            .chain(through_open)
+            .find_map(|(full, binding)| classify_full(full, binding))
+    };
     let mut out = Vec::new();
     for (i, item) in solution.file.items.iter().enumerate() {
         if let syn::Item::Macro(m) = item {
-            if let Some((from, name, binding, direct)) = classify(&m.mac.path) {
+            if let Some((from, name, binding, direct)) =
+                classify(&m.mac.path, MacroKind::FunctionLike)
+            {
                 out.push(Call {
                     item: i,
                     kind: MacroKind::FunctionLike,
@@ -263,7 +368,7 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
                     continue;
                 };
                 for (p, path) in paths.iter().enumerate() {
-                    if let Some((from, name, binding, direct)) = classify(path) {
+                    if let Some((from, name, binding, direct)) = classify(path, MacroKind::Derive) {
                         out.push(Call {
                             item: i,
                             kind: MacroKind::Derive,
@@ -276,7 +381,9 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
                         });
                     }
                 }
-            } else if let Some((from, name, binding, direct)) = classify(attr.path()) {
+            } else if let Some((from, name, binding, direct)) =
+                classify(attr.path(), MacroKind::Attribute)
+            {
                 out.push(Call {
                     item: i,
                     kind: MacroKind::Attribute,
@@ -449,7 +556,9 @@ impl Expander {
         })?;
         self.renamed += 1;
         let tokens = renamed_apart(&expansion, self.renamed);
-        let file: syn::File = syn::parse2(tokens).map_err(|e| Failure::NotItems(e.to_string()))?;
+        let mut file: syn::File =
+            syn::parse2(tokens).map_err(|e| Failure::NotItems(e.to_string()))?;
+        file.items.iter_mut().for_each(quiet);
         let mut text = String::new();
         if let Some(kept) = keep {
             text += &prettyplease::unparse(&syn::File {
@@ -461,6 +570,65 @@ impl Expander {
         text += &prettyplease::unparse(&file);
         Ok(text.trim_end().to_string())
     }
+}
+
+/// `item`, made by a macro, without the warnings rustc would not show for it: rustc keeps
+/// quiet about code whose spans come from another crate's macro, which in the bundle is
+/// written out. Lint attributes on a macro call are ignored (and warned about), so a
+/// `thread_local!` call (memoise's cache) instead loses the parentheses around its generic
+/// arguments (`BTreeMap<(u64), u64>`), the one warning seen from inside one. The catch: the
+/// caller's own code inside an attribute macro's item is quiet too.
+fn quiet(item: &mut syn::Item) {
+    if let syn::Item::Macro(m) = item {
+        if m.mac.path.is_ident("thread_local") {
+            m.mac.tokens = without_generic_parens(&m.mac.tokens);
+        }
+        return;
+    }
+    if let Some(attrs) = item_attrs_mut(item) {
+        attrs.insert(
+            0,
+            syn::parse_quote!(#[allow(
+                unused,
+                non_snake_case,
+                non_camel_case_types,
+                non_upper_case_globals
+            )]),
+        );
+    }
+}
+
+/// `tokens` with each parenthesized group holding one path, written between `<`/`,` and
+/// `,`/`>`, replaced by the path: `Map<(u64), u64>` becomes `Map<u64, u64>`.
+fn without_generic_parens(tokens: &TokenStream) -> TokenStream {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let punct = |t: Option<&TokenTree>, chars: &[char]| matches!(t, Some(TokenTree::Punct(p)) if chars.contains(&p.as_char()));
+    let mut out = TokenStream::new();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            TokenTree::Group(g) => {
+                let inner = without_generic_parens(&g.stream());
+                let one_path = inner.clone().into_iter().all(|t| match t {
+                    TokenTree::Ident(_) => true,
+                    TokenTree::Punct(p) => p.as_char() == ':',
+                    _ => false,
+                }) && !inner.is_empty();
+                if g.delimiter() == proc_macro2::Delimiter::Parenthesis
+                    && one_path
+                    && punct(i.checked_sub(1).and_then(|j| tokens.get(j)), &['<', ','])
+                    && punct(tokens.get(i + 1), &['>', ','])
+                {
+                    out.extend(inner);
+                } else {
+                    let mut group = proc_macro2::Group::new(g.delimiter(), inner);
+                    group.set_span(g.span());
+                    out.extend([TokenTree::Group(group)]);
+                }
+            }
+            other => out.extend([other.clone()]),
+        }
+    }
+    out
 }
 
 /// The expansion's tokens, each local variable or label it binds at `Span::mixed_site()`
