@@ -195,7 +195,16 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         library.keep_external(|name| profile.provides(name).is_some())
     };
     // The proc macros the solution applies, of crates the judge does not provide.
-    let solution = bundle::proc_macros::expand_solution(solution, &library, manifest.as_deref())?;
+    // Without a package (libraries given by folder) nothing is expanded, and a bundle that
+    // needs a proc-macro crate is refused.
+    let solution = match manifest.as_deref().map(bundle::proc_macros::Expander::new) {
+        Some(mut expander) => {
+            let solution = bundle::proc_macros::expand_solution(solution, &library, &mut expander)?;
+            library.expander = Some(Box::new(expander));
+            solution
+        }
+        None => solution,
+    };
     let opts = BundleOptions {
         strip_docs: request.strip_docs,
         without_license_notices: request.without_license_notices,

@@ -2,7 +2,8 @@
 //! (`tests/fixtures/proc_macros`): `app` applies a derive and a function-like macro of the
 //! fixture proc-macro crate it names itself (`tests/fixtures/expand/macros`) and an attribute
 //! it reaches through a library re-exporting it (`reexport`, as proconio re-exports
-//! proconio_derive), and an attribute of `hygiene` whose mixed-site local has the name of
+//! proconio_derive; the library applies all three kinds itself, in its root and in a
+//! module), and an attribute of `hygiene` whose mixed-site local has the name of
 //! the function's parameter (without renaming, the body would read the macro's). Its bundle
 //! must compile alone without a warning in editions 2021 and
 //! 2024 and answer as Cargo's own build of the package; a macro that panics is one error at
@@ -110,6 +111,10 @@ fn attribute_derive_and_function_like_macros_are_expanded_and_answer_as_cargo() 
         "the derive's output follows its item, which keeps its other derives:\n{bundle}"
     );
     assert!(bundle.contains("scaled"), "{bundle}");
+    assert!(
+        bundle.contains("impl Describe for Cell") && bundle.contains("const CAP: i32 = 5;"),
+        "the library's own calls are expanded in its module:\n{bundle}"
+    );
 }
 
 /// proconio 0.4 from crates.io (Cargo fetches it): `#[fastout]` and `#[derive_readable]`,

@@ -153,6 +153,23 @@ pub struct Library {
     /// Counts the modules found compiled out once parsed: what was resolved before may
     /// have counted on them.
     pub generation: usize,
+    /// Expands the proc macros a module's items apply, as each module is parsed.
+    pub expander: Option<Box<dyn ExpandMacros>>,
+}
+
+/// Replaces the procedural macro calls among a module's items by what the macros make
+/// (`proc_macros` does; the engine only calls it).
+pub trait ExpandMacros: std::fmt::Debug {
+    /// `items`, written in `file` (whose text is `text`) in a module of crate `krate`, with
+    /// each call of a proc macro the crate depends on expanded.
+    fn expand_items(
+        &mut self,
+        lib: &Library,
+        krate: usize,
+        items: Vec<syn::Item>,
+        file: &Path,
+        text: &str,
+    ) -> Result<Vec<syn::Item>, Error>;
 }
 
 impl Library {
@@ -193,6 +210,7 @@ impl Library {
             roots: graph.roots,
             proc_macro_roots: graph.proc_macro_roots,
             generation: 0,
+            expander: None,
         };
         let mut taken = BTreeSet::new();
         for (k, spec) in graph.crates.into_iter().enumerate() {
@@ -319,6 +337,15 @@ impl Library {
         children_dir: &Path,
     ) -> Result<(), Error> {
         let krate = self.modules[id].krate;
+        let items = match self.expander.take() {
+            Some(mut expander) => {
+                let (file, text) = (&self.modules[id].file, &self.modules[id].text);
+                let expanded = expander.expand_items(self, krate, items, file, text);
+                self.expander = Some(expander);
+                expanded?
+            }
+            None => items,
+        };
         let mut entries = Vec::new();
         let mut items: std::collections::VecDeque<syn::Item> = items.into();
         while let Some(mut item) = items.pop_front() {

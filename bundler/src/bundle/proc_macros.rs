@@ -23,6 +23,7 @@
 
 use super::crates::ProcMacro;
 use super::error::ErrorKind;
+use super::library::ExpandMacros;
 use super::parse::{is_builtin_attribute, Solution};
 use super::source::{item_attrs, item_attrs_mut, Location};
 use super::{Error, Library};
@@ -69,30 +70,64 @@ enum Import {
     MacroUse(String),
 }
 
+/// The proc macros code of one crate can name, by the first segment of a path: those of the
+/// proc-macro crates it depends on, and those of the libraries it depends on that have
+/// proc-macro dependencies (proconio re-exporting proconio_derive's).
+#[derive(Debug, Default)]
+struct MacroScope {
+    direct: BTreeMap<String, ProcMacro>,
+    through: BTreeMap<String, Vec<ProcMacro>>,
+}
+
+impl MacroScope {
+    /// What the solution can name.
+    fn of_solution(lib: &Library) -> MacroScope {
+        MacroScope::of(lib, &lib.proc_macro_roots, &lib.roots)
+    }
+
+    /// What code of crate `krate` can name.
+    fn of_crate(lib: &Library, krate: usize) -> MacroScope {
+        let spec = &lib.crates[krate].spec;
+        MacroScope::of(lib, &spec.proc_macros, &spec.deps)
+    }
+
+    fn of(
+        lib: &Library,
+        direct: &BTreeMap<String, ProcMacro>,
+        libs: &BTreeMap<String, usize>,
+    ) -> MacroScope {
+        let through = libs
+            .iter()
+            .map(|(name, &k)| {
+                let macros = lib.crates[k].spec.proc_macros.values().cloned().collect();
+                (name.clone(), macros)
+            })
+            .filter(|(_, macros): &(String, Vec<ProcMacro>)| !macros.is_empty())
+            .collect();
+        MacroScope {
+            direct: direct.clone(),
+            through,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.direct.is_empty() && self.through.is_empty()
+    }
+}
+
 /// The solution with the proc-macro calls of its package's graph expanded; `solution` itself
-/// when it has none (nothing is built then). `manifest` is the package's: without one
-/// (libraries given by folder) nothing is expanded, and the bundle refuses the crate.
+/// when it has none (nothing is built then).
 pub fn expand_solution(
     solution: Solution,
     lib: &Library,
-    manifest: Option<&Path>,
+    expander: &mut Expander,
 ) -> Result<Solution, Error> {
-    let Some(manifest) = manifest else {
-        return Ok(solution);
-    };
-    let first = calls(&solution, lib);
-    if first.is_empty() {
+    let scope = MacroScope::of_solution(lib);
+    let mut calls = self::calls(&solution.file.items, &scope);
+    if calls.is_empty() {
         return Ok(solution);
     }
-    let at = |s: &Solution, span: Span| Location::of_span(&s.path, &s.text, span);
-    let mut expander = Expander {
-        manifest: manifest.to_path_buf(),
-        dylibs: BTreeMap::new(),
-        server: None,
-        renamed: 0,
-    };
     let mut solution = solution;
-    let mut calls = first;
     let mut consumed: BTreeSet<Import> = BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
         // Bottom up, one call an item a round: an edit moves nothing above it, so every
@@ -100,38 +135,18 @@ pub fn expand_solution(
         let mut text = solution.text.clone();
         let mut done_items = BTreeSet::new();
         let mut any = false;
-        let mut ordered = calls.clone();
-        ordered.sort_by_key(|c| std::cmp::Reverse(c.item));
-        for call in ordered {
+        calls.sort_by_key(|c| std::cmp::Reverse(c.item));
+        for call in &calls {
             if !done_items.insert(call.item) {
                 continue;
             }
-            let location = at(&solution, call.span);
-            let fail = |source: ExpandError| -> Error {
-                ErrorKind::Expand {
-                    at: location.clone(),
-                    kind: call.kind,
-                    name: call.name.clone(),
-                    source,
-                }
-                .into()
-            };
-            let Some(dylib) = expander.dylib_for(&call).map_err(fail)? else {
+            let item = &solution.file.items[call.item];
+            let at = Location::of_span(&solution.path, &solution.text, call.span);
+            let Some(replacement) = expander.expand_call(call, item, at)? else {
                 // Not a proc macro after all (a `macro_rules!` macro of the library).
                 done_items.remove(&call.item);
                 continue;
             };
-            let item = &solution.file.items[call.item];
-            let replacement = expander.expand(&dylib, &call, item).map_err(|e| match e {
-                Failure::Expand(e) => fail(e),
-                Failure::NotItems(message) => ErrorKind::ExpansionNotItems {
-                    at: location.clone(),
-                    kind: call.kind,
-                    name: call.name.clone(),
-                    message,
-                }
-                .into(),
-            })?;
             let range = solution.offset(item.span())..solution.offset_end(item.span());
             text.replace_range(range, &replacement);
             any = true;
@@ -141,13 +156,64 @@ pub fn expand_solution(
         if !any {
             break;
         }
-        calls = self::calls(&solution, lib);
+        calls = self::calls(&solution.file.items, &scope);
         calls.retain(|c| !expander.not_proc_macro(c));
         if calls.is_empty() {
             break;
         }
     }
     remove_imports(solution, &consumed)
+}
+
+impl ExpandMacros for Expander {
+    /// The module's items, each proc-macro call replaced by the items it makes (parsed
+    /// again, as the engine keeps items). The imports of the macros stay: nothing reaches
+    /// them any more, so the bundle leaves them out.
+    fn expand_items(
+        &mut self,
+        lib: &Library,
+        krate: usize,
+        mut items: Vec<syn::Item>,
+        file: &Path,
+        text: &str,
+    ) -> Result<Vec<syn::Item>, Error> {
+        let scope = MacroScope::of_crate(lib, krate);
+        if scope.is_empty() {
+            return Ok(items);
+        }
+        for _ in 0..MAX_ROUNDS {
+            let mut calls = calls(&items, &scope);
+            calls.retain(|c| !self.not_proc_macro(c));
+            calls.sort_by_key(|c| std::cmp::Reverse(c.item));
+            let mut done_items = BTreeSet::new();
+            for call in &calls {
+                if done_items.contains(&call.item) {
+                    continue;
+                }
+                // An expansion's own items have no place in the file: theirs is the call's.
+                let at = Location::of_span(file, text, call.span);
+                let Some(replacement) = self.expand_call(call, &items[call.item], at.clone())?
+                else {
+                    continue;
+                };
+                let expanded = syn::parse_file(&replacement).map_err(|e| -> Error {
+                    ErrorKind::ExpansionNotItems {
+                        at,
+                        kind: call.kind,
+                        name: call.name.clone(),
+                        message: e.to_string(),
+                    }
+                    .into()
+                })?;
+                items.splice(call.item..=call.item, expanded.items);
+                done_items.insert(call.item);
+            }
+            if done_items.is_empty() {
+                break;
+            }
+        }
+        Ok(items)
+    }
 }
 
 /// The solution without `imports` (each of proc macros it no longer applies): one at a
@@ -185,9 +251,9 @@ fn remove_imports(mut solution: Solution, imports: &BTreeSet<Import>) -> Result<
 
 /// The root `use` declarations: each binding with the paths it stands for (one name may
 /// bind a macro and a trait: `num_derive::FromPrimitive` and `num_traits::FromPrimitive`).
-fn use_map(solution: &Solution) -> BTreeMap<String, Vec<Vec<String>>> {
+fn use_map(items: &[syn::Item]) -> BTreeMap<String, Vec<Vec<String>>> {
     let mut map: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
-    for item in &solution.file.items {
+    for item in items {
         if let syn::Item::Use(u) = item {
             leaves(&u.tree, &mut use_prefix(u), &mut |binding, path, _| {
                 map.entry(binding.to_string())
@@ -268,13 +334,13 @@ fn globs(tree: &syn::UseTree, prefix: &mut Vec<String>, found: &mut dyn FnMut(&[
 }
 
 /// The calls on the solution's top-level items that may be proc macros of the graph.
-fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
-    let uses = use_map(solution);
+fn calls(items: &[syn::Item], scope: &MacroScope) -> Vec<Call> {
+    let uses = use_map(items);
     // Where a bare name may come from: a root glob `use krate::..::*` or a
     // `#[macro_use] extern crate krate` (ac-library-rs's examples bring proconio_derive's
     // macros so), with the import that goes once they are expanded.
     let mut open: Vec<(Vec<String>, Option<Import>)> = Vec::new();
-    for item in &solution.file.items {
+    for item in items {
         match item {
             syn::Item::Use(u) => globs(&u.tree, &mut use_prefix(u), &mut |path| {
                 open.push((path.to_vec(), None))
@@ -285,8 +351,8 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
                     .any(|a| a.path().is_ident("macro_use")) =>
             {
                 let name = e.ident.to_string();
-                let goes = lib
-                    .proc_macro_roots
+                let goes = scope
+                    .direct
                     .contains_key(&name)
                     .then(|| Import::MacroUse(name.clone()));
                 open.push((vec![name], goes));
@@ -302,12 +368,11 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
         if full.len() < 2 {
             return None;
         }
-        if let Some(proc_macro) = lib.proc_macro_roots.get(&full[0]) {
+        if let Some(proc_macro) = scope.direct.get(&full[0]) {
             return Some((vec![proc_macro.clone()], name, binding, true));
         }
-        let &k = lib.roots.get(&full[0])?;
-        let from: Vec<ProcMacro> = lib.crates[k].spec.proc_macros.values().cloned().collect();
-        (!from.is_empty()).then_some((from, name, binding, false))
+        let from = scope.through.get(&full[0])?.clone();
+        Some((from, name, binding, false))
     };
     let classify = |path: &syn::Path, kind: MacroKind| {
         let written: Vec<String> = path.segments.iter().map(|s| s.ident.to_string()).collect();
@@ -342,7 +407,7 @@ fn calls(solution: &Solution, lib: &Library) -> Vec<Call> {
             .find_map(|(full, binding)| classify_full(full, binding))
     };
     let mut out = Vec::new();
-    for (i, item) in solution.file.items.iter().enumerate() {
+    for (i, item) in items.iter().enumerate() {
         if let syn::Item::Macro(m) = item {
             if let Some((from, name, binding, direct)) =
                 classify(&m.mac.path, MacroKind::FunctionLike)
@@ -414,7 +479,10 @@ impl From<ExpandError> for Failure {
     }
 }
 
-struct Expander {
+/// Builds the proc-macro crates a bundle applies and expands their calls, through one
+/// server for the whole bundle.
+pub struct Expander {
+    /// The package's manifest: its crates are built as it depends on them.
     manifest: PathBuf,
     /// Each proc-macro package (`name version`) built, with its macros.
     dylibs: BTreeMap<String, (PathBuf, Vec<(String, MacroKind)>)>,
@@ -423,7 +491,58 @@ struct Expander {
     renamed: usize,
 }
 
+impl std::fmt::Debug for Expander {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Expander")
+            .field("manifest", &self.manifest)
+            .finish_non_exhaustive()
+    }
+}
+
 impl Expander {
+    /// For the package of `manifest`; nothing is built or started before a call needs it.
+    pub fn new(manifest: &Path) -> Expander {
+        Expander {
+            manifest: manifest.to_path_buf(),
+            dylibs: BTreeMap::new(),
+            server: None,
+            renamed: 0,
+        }
+    }
+
+    /// The text that replaces `item` once `call`, written at `at`, is expanded; `None` when
+    /// the call is no proc macro's after all (a `macro_rules!` macro of a library).
+    fn expand_call(
+        &mut self,
+        call: &Call,
+        item: &syn::Item,
+        at: Location,
+    ) -> Result<Option<String>, Error> {
+        let fail = |source: ExpandError| -> Error {
+            ErrorKind::Expand {
+                at: at.clone(),
+                kind: call.kind,
+                name: call.name.clone(),
+                source,
+            }
+            .into()
+        };
+        let Some(dylib) = self.dylib_for(call).map_err(fail)? else {
+            return Ok(None);
+        };
+        self.expand(&dylib, call, item)
+            .map(Some)
+            .map_err(|e| match e {
+                Failure::Expand(e) => fail(e),
+                Failure::NotItems(message) => ErrorKind::ExpansionNotItems {
+                    at: at.clone(),
+                    kind: call.kind,
+                    name: call.name.clone(),
+                    message,
+                }
+                .into(),
+            })
+    }
     /// Builds the crates of `call` (all the graph's not built yet, in one Cargo run) and
     /// starts the server, once.
     fn prepare(&mut self, call: &Call) -> Result<(), ExpandError> {
