@@ -28,7 +28,9 @@ fn every_problem_is_accepted() {
         supervisor: env!("CARGO_BIN_EXE_supervisor").into(),
         ..JudgeOptions::default()
     };
-    let report = judge::run(&problems, &[], &bundle, &opts)
+    let folders = judge::problem::folders_to_judge(&[], Some(&problems), None, &problems)
+        .unwrap_or_else(|e| panic!("{e}"));
+    let report = judge::run(&folders, &bundle, &opts)
         .unwrap_or_else(|e| panic!("the judge could not run: {e}"));
     let _ = writeln!(std::io::stderr(), "\n{report}");
     assert!(

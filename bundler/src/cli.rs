@@ -50,6 +50,18 @@ pub enum Command {
     /// Create problems/<ID>/ (main.rs, README.md, tests/) and register it in the workspace
     #[allow(rustdoc::invalid_html_tags)] // `<ID>` is for `--help`, as clap prints it
     New(NewArgs),
+    /// Receive problems from Competitive Companion: one problem folder each (samples as
+    /// tests, limits in its README), until the batch sent is complete or Ctrl-C
+    Receive(ReceiveArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ReceiveArgs {
+    /// The port on 127.0.0.1 to listen on; 0 picks a free one and prints it. The default is
+    /// in the extension's own list, so it needs no setting; another must be added to its
+    /// custom ports
+    #[arg(long, default_value_t = crate::contest::receive::DEFAULT_PORT)]
+    pub port: u16,
 }
 
 #[derive(Debug, clap::Args)]
@@ -365,17 +377,6 @@ pub struct ProblemsArg {
     pub dir: Option<PathBuf>,
 }
 
-impl ProblemsArg {
-    fn dir(&self) -> Result<PathBuf, CliError> {
-        match &self.dir {
-            Some(dir) => Ok(dir.clone()),
-            None => crate::project::problems_dir().ok_or_else(|| {
-                CliError::NoProblemsDir(std::env::current_dir().unwrap_or_default())
-            }),
-        }
-    }
-}
-
 /// Parsing and visiting syntax trees recurse: deeply nested code needs a deep stack, which
 /// the main thread's 8 MiB is not.
 const STACK_BYTES: usize = 512 << 20;
@@ -428,6 +429,8 @@ pub enum CliError {
     #[error(transparent)]
     Scaffold(#[from] ScaffoldError),
     #[error(transparent)]
+    Receive(#[from] crate::contest::receive::ReceiveError),
+    #[error(transparent)]
     Write(#[from] atomic::WriteError),
     #[error("cannot write the output: {0}")]
     Output(#[from] io::Error),
@@ -435,8 +438,6 @@ pub enum CliError {
     OutputIsInput(PathBuf),
     #[error("explore: {0}")]
     Explore(String),
-    #[error("no problems folder here or above {} (a `problems/` with its Cargo.toml); name one with --problems DIR", .0.display())]
-    NoProblemsDir(PathBuf),
 }
 
 impl CliError {
@@ -461,6 +462,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         Command::Notebook(args) => notebook(args, out),
         Command::Explore(args) => explore(args, out),
         Command::New(args) => new(args, out),
+        Command::Receive(args) => receive(args, out),
     }
 }
 
@@ -478,10 +480,27 @@ fn test(
     }: TestArgs,
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
-    let problems_dir = problems.dir()?;
-    let lib_dir = Library::default_dir()?;
+    let cwd = std::env::current_dir().map_err(|source| JudgeError::Io {
+        path: PathBuf::from("."),
+        source,
+    })?;
+    let checkout = crate::project::problems_dir();
+    let folders =
+        judge::problem::folders_to_judge(&ids, problems.dir.as_deref(), checkout.as_deref(), &cwd)?;
     // The problems' settings: the user's config, or the problems package's.
-    let config = crate::config::Config::for_solution(&problems_dir.join("main.rs"))?;
+    let config = crate::config::Config::for_solution(&folders[0].join("main.rs"))?;
+    // A checkout's problems are bundled against its templates; a problem of the user's
+    // against its own package's dependencies (our templates without one).
+    let in_checkout = |main: &Path| {
+        checkout.as_deref().is_some_and(|dir| {
+            std::path::absolute(main)
+                .is_ok_and(|main| main.starts_with(std::path::absolute(dir).unwrap_or_default()))
+        })
+    };
+    let checkout_libs = match &checkout {
+        Some(_) => Some(Library::default_dir()?),
+        None => None,
+    };
     let judge = target
         .judge
         .or(config.judge)
@@ -491,8 +510,12 @@ fn test(
         .edition(target.edition.as_deref(), None)
         .map_err(JudgeError::Tool)?;
     let bundle = |main: &Path| {
+        let libraries = match &checkout_libs {
+            Some(dir) if in_checkout(main) => Libraries::Dirs(vec![dir.clone()]),
+            _ => Libraries::Auto,
+        };
         let request = Request {
-            libraries: Libraries::Dirs(vec![lib_dir.clone()]),
+            libraries,
             judge: Some(judge.clone()),
             edition: Some(edition.to_string()),
             // The judge compiles it next, and says CE itself.
@@ -518,7 +541,7 @@ fn test(
         ..JudgeOptions::default()
     };
     judge::live::stop_on_signals(&opts)?;
-    let report = judge::live::run_printing(&problems_dir, &ids, &bundle, &opts, out)?;
+    let report = judge::live::run_printing(&folders, &bundle, &opts, out)?;
     if !report.all_accepted() {
         return Ok(ExitCode::FAILURE);
     }
@@ -715,12 +738,59 @@ fn explore(
 
 /// `grundy new`.
 fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let dir = scaffold::new_problem(&problems.dir()?, &id)?;
+    let checkout = problems.dir.clone().or_else(crate::project::problems_dir);
+    let Some(problems_dir) = checkout else {
+        let cwd = std::env::current_dir()?;
+        let spec = scaffold::ProblemSpec {
+            id: id.clone(),
+            ..Default::default()
+        };
+        let dir = scaffold::new_in_contest(&scaffold::contest_folder(&cwd), &spec)?;
+        writeln!(out, "created {}", dir.display())?;
+        writeln!(
+            out,
+            "next: write the solution in main.rs and samples in tests/, then `cargo run --bin {id}` or `grundy test {}`",
+            dir.display()
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let dir = scaffold::new_problem(&problems_dir, &id)?;
     writeln!(out, "created {}", dir.display())?;
     writeln!(
         out,
         "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
     )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `grundy receive`: problem folders in the checkout's `problems/`, else in the contest
+/// folder the current directory is in (made one if it is in none).
+fn receive(ReceiveArgs { port }: ReceiveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    use crate::contest::receive::{self, Destination};
+    let destination = match crate::project::problems_dir() {
+        Some(problems) => Destination::Checkout(problems),
+        None => Destination::Contest(scaffold::contest_folder(&std::env::current_dir()?)),
+    };
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGINT, signal_hook::consts::SIGTERM] {
+        signal_hook::flag::register(signal, std::sync::Arc::clone(&stop))?;
+    }
+    let mut failed = None;
+    let made = receive::receive(port, &destination, &stop, &mut |line| {
+        if let Err(e) = writeln!(out, "{line}").and_then(|()| out.flush()) {
+            failed.get_or_insert(e);
+        }
+    })?;
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    if let Some(first) = made.first() {
+        writeln!(
+            out,
+            "next: write the solution in {}, then `grundy test` there",
+            first.join("main.rs").display()
+        )?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -93,13 +93,7 @@ pub fn embedded_templates_dir() -> Result<PathBuf, Error> {
         .prefix(".templates-")
         .tempdir_in(&root)
         .map_err(failed)?;
-    for (path, text) in embedded::FILES {
-        let file = scratch.path().join(path);
-        if let Some(parent) = file.parent() {
-            std::fs::create_dir_all(parent).map_err(failed)?;
-        }
-        std::fs::write(&file, text).map_err(failed)?;
-    }
+    write_embedded_templates(scratch.path()).map_err(failed)?;
     std::fs::write(scratch.path().join(".complete"), "").map_err(failed)?;
     if dir.exists() && !complete.is_file() {
         let _ = std::fs::remove_dir_all(&dir);
@@ -111,6 +105,18 @@ pub fn embedded_templates_dir() -> Result<PathBuf, Error> {
         }
     }
     Ok(dir)
+}
+
+/// Writes the embedded templates crate into the folder `dir` (which must exist).
+pub fn write_embedded_templates(dir: &Path) -> std::io::Result<()> {
+    for (path, text) in embedded::FILES {
+        let file = dir.join(path);
+        if let Some(parent) = file.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(&file, text)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! The judge runner on fixture problems whose verdicts are known (each fixture's README says
 //! which and why). Solutions are standalone, so the "bundler" here just reads the file.
 
+use bundler::judge::problem::folders_to_judge;
 use bundler::judge::{run, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -24,9 +25,15 @@ fn options() -> JudgeOptions {
     }
 }
 
-fn judge(dir: &Path, ids: &[&str], opts: &JudgeOptions) -> Result<Report, JudgeError> {
+/// The folders of problems `ids` of `dir` (all of them without ids), as `grundy test
+/// --problems DIR IDS` picks them.
+fn folders(dir: &Path, ids: &[&str]) -> Result<Vec<PathBuf>, JudgeError> {
     let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
-    run(dir, &ids, &read_as_is, opts)
+    folders_to_judge(&ids, Some(dir), None, dir)
+}
+
+fn judge(dir: &Path, ids: &[&str], opts: &JudgeOptions) -> Result<Report, JudgeError> {
+    run(&folders(dir, ids)?, &read_as_is, opts)
 }
 
 fn verdict_of<'a>(report: &'a Report, id: &str) -> &'a Verdict {
@@ -40,7 +47,7 @@ fn verdict_of<'a>(report: &'a Report, id: &str) -> &'a Verdict {
 
 #[test]
 fn every_verdict_is_detected_and_tabled() {
-    let report = run(&fixtures("problems"), &[], &read_as_is, &options()).unwrap();
+    let report = judge(&fixtures("problems"), &[], &options()).unwrap();
     let table = report.to_string();
     eprintln!("{table}");
     let ids: Vec<&str> = report.problems.iter().map(|p| p.id.as_str()).collect();
@@ -159,8 +166,8 @@ fn time_limit_factor_scales_every_limit() {
 #[test]
 fn a_failing_bundler_is_reported_per_problem() {
     let refuse = |_: &Path| Err("cannot resolve `templates::nowhere`".to_string());
-    let ids = ["sum-ac".to_string()];
-    let report = run(&fixtures("problems"), &ids, &refuse, &options()).unwrap();
+    let folders = folders(&fixtures("problems"), &["sum-ac"]).unwrap();
+    let report = run(&folders, &refuse, &options()).unwrap();
     assert_eq!(
         verdict_of(&report, "sum-ac").to_string(),
         "BE (bundler: cannot resolve `templates::nowhere`)"

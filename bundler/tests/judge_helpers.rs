@@ -3,6 +3,7 @@
 //! README says which verdict it must get and why. Solutions are standalone, so the "bundler"
 //! here just reads the file.
 
+use bundler::judge::problem::folders_to_judge;
 use bundler::judge::{run, run_with, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -23,8 +24,10 @@ fn options() -> JudgeOptions {
     }
 }
 
-fn ids(ids: &[&str]) -> Vec<String> {
-    ids.iter().map(|id| id.to_string()).collect()
+/// The helper problems named, as `grundy test --problems DIR IDS` picks them.
+fn folders(names: &[&str]) -> Vec<PathBuf> {
+    let ids: Vec<String> = names.iter().map(|id| id.to_string()).collect();
+    folders_to_judge(&ids, Some(&helpers()), None, &helpers()).unwrap()
 }
 
 /// Held for reading by every run but the timed ones (see [`judge_timed`]).
@@ -32,7 +35,7 @@ static TIMED: std::sync::RwLock<()> = std::sync::RwLock::new(());
 
 fn judge(names: &[&str]) -> Result<Report, JudgeError> {
     let _shared = TIMED.read().unwrap_or_else(|e| e.into_inner());
-    run(&helpers(), &ids(names), &read_as_is, &options())
+    run(&folders(names), &read_as_is, &options())
 }
 
 fn verdict_of<'a>(report: &'a Report, id: &str) -> &'a Verdict {
@@ -132,8 +135,7 @@ fn judge_timed(id: &str) -> (Verdict, Duration) {
     let mut started = None;
     let mut took = None;
     let report = run_with(
-        &helpers(),
-        &ids(&[id]),
+        &folders(&[id]),
         &read_as_is,
         &options(),
         &mut |event| match event {

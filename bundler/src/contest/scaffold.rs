@@ -1,5 +1,8 @@
-//! `new <ID>`: a problem folder ready to fill in, registered as a binary of the `problems`
-//! package so `cargo run -p problems --bin <ID>` works at once.
+//! `new <ID>`: a problem folder ready to fill in. In a checkout: registered as a binary of
+//! the `problems` package so `cargo run -p problems --bin <ID>` works at once. Anywhere else:
+//! a Cargo package of its own, a member of the contest folder's workspace (made if there is
+//! none), depending on a copy of our templates vendored into the contest folder, which
+//! neither clearing a cache nor upgrading grundy can break.
 
 use crate::atomic::{self, WriteError};
 use same_file::Handle;
@@ -25,6 +28,218 @@ pub enum ScaffoldError {
     Write(#[from] WriteError),
     #[error("the problem was created, but the README's problems table was not updated: {0}")]
     Table(String),
+}
+
+/// A problem to make in a contest folder, with what is known of it (from Competitive
+/// Companion, or only its id).
+#[derive(Debug, Clone, Default)]
+pub struct ProblemSpec {
+    pub id: String,
+    pub title: Option<String>,
+    pub url: Option<String>,
+    pub time_limit_ms: Option<u64>,
+    pub memory_limit_mb: Option<u64>,
+    /// Samples: input and expected output.
+    pub tests: Vec<(String, String)>,
+    pub interactive: bool,
+    /// The files the solution reads and writes instead of stdin and stdout, when it does.
+    pub input_file: Option<String>,
+    pub output_file: Option<String>,
+}
+
+/// The contest folder for a problem made from `cwd`: the nearest folder at or above it whose
+/// `Cargo.toml` is a workspace, else `cwd` itself (which becomes one).
+pub fn contest_folder(cwd: &Path) -> PathBuf {
+    cwd.ancestors()
+        .find(|dir| {
+            std::fs::read_to_string(dir.join("Cargo.toml"))
+                .ok()
+                .and_then(|text| text.parse::<toml::Table>().ok())
+                .is_some_and(|manifest| manifest.contains_key("workspace"))
+        })
+        .unwrap_or(cwd)
+        .to_path_buf()
+}
+
+/// Makes the problem folder `contest/<id>/` (a package: `Cargo.toml`, `main.rs`, `README.md`
+/// with the limits, `tests/` with the samples) and adds it to the workspace of
+/// `contest/Cargo.toml`, which is made if missing, as is the vendored `contest/templates/`.
+/// All or nothing, and safe beside other `new`s and `receive`s, as [`new_problem`].
+pub fn new_in_contest(contest: &Path, spec: &ProblemSpec) -> Result<PathBuf, ScaffoldError> {
+    let id = spec.id.as_str();
+    validate_id(id).map_err(|reason| ScaffoldError::InvalidId {
+        id: id.to_string(),
+        reason,
+    })?;
+    let io_error = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ScaffoldError::Io { path, source }
+    };
+    let manifest_path = contest.join("Cargo.toml");
+    if !manifest_path.exists() {
+        // `create_new`: of two makers, one writes it and the other finds it.
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&manifest_path)
+        {
+            Ok(mut file) => io::Write::write_all(&mut file, CONTEST_MANIFEST.as_bytes())
+                .map_err(io_error(&manifest_path))?,
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(io_error(&manifest_path)(e)),
+        }
+    }
+    let mut locked = lock(&manifest_path)?;
+    let mut manifest = String::new();
+    locked
+        .as_file_mut()
+        .read_to_string(&mut manifest)
+        .map_err(manifest_error(&manifest_path))?;
+    let target = contest.join(id);
+    if target.symlink_metadata().is_ok() {
+        return Err(ScaffoldError::Exists { path: target });
+    }
+    let registered = with_member(&manifest, &manifest_path, id)?;
+    let templates = contest.join("templates");
+    if !templates.join("Cargo.toml").is_file() {
+        let staging = tempfile::Builder::new()
+            .prefix(".templates-")
+            .tempdir_in(contest)
+            .map_err(io_error(contest))?;
+        crate::project::write_embedded_templates(staging.path()).map_err(io_error(&templates))?;
+        std::fs::rename(staging.keep(), &templates).map_err(io_error(&templates))?;
+    }
+    let staging = tempfile::Builder::new()
+        .prefix(&format!(".new-{id}-"))
+        .tempdir_in(contest)
+        .map_err(io_error(contest))?;
+    std::fs::create_dir(staging.path().join("tests")).map_err(io_error(&target))?;
+    let mut files = vec![
+        ("Cargo.toml".to_string(), package_manifest(id)),
+        ("main.rs".to_string(), main_rs(id)),
+        ("README.md".to_string(), contest_readme(spec)),
+    ];
+    if spec.tests.is_empty() {
+        files.push(("tests/sample.in".into(), String::new()));
+        files.push(("tests/sample.out".into(), String::new()));
+    }
+    for (n, (input, output)) in spec.tests.iter().enumerate() {
+        files.push((format!("tests/sample{}.in", n + 1), input.clone()));
+        files.push((format!("tests/sample{}.out", n + 1), output.clone()));
+    }
+    for (name, contents) in &files {
+        std::fs::write(staging.path().join(name), contents)
+            .map_err(io_error(&target.join(name)))?;
+    }
+    let staged = staging.keep();
+    if let Err(source) = std::fs::rename(&staged, &target) {
+        let _ = std::fs::remove_dir_all(&staged);
+        return Err(ScaffoldError::Io {
+            path: target,
+            source,
+        });
+    }
+    if let Err(e) = atomic::write_files(&[(&manifest_path, registered.as_bytes())]) {
+        let _ = std::fs::remove_dir_all(&target);
+        return Err(e.into());
+    }
+    drop(locked);
+    Ok(target)
+}
+
+/// A contest folder's manifest: a workspace of its problems, one target folder for all.
+const CONTEST_MANIFEST: &str =
+    "# A contest folder made by grundy: one package per problem, one target folder.
+[workspace]
+resolver = \"2\"
+members = []
+";
+
+/// `manifest` with `id` appended to `workspace.members`, comments and layout kept.
+fn with_member(manifest: &str, path: &Path, id: &str) -> Result<String, ScaffoldError> {
+    let invalid = |message: String| ScaffoldError::Manifest {
+        path: path.to_path_buf(),
+        message,
+    };
+    let mut document: toml_edit::DocumentMut = manifest
+        .parse()
+        .map_err(|e: toml_edit::TomlError| invalid(e.message().to_string()))?;
+    let workspace = document
+        .entry("workspace")
+        .or_insert_with(toml_edit::table)
+        .as_table_like_mut()
+        .ok_or_else(|| invalid("`workspace` is not a table".into()))?;
+    let members = workspace
+        .entry("members")
+        .or_insert(toml_edit::value(toml_edit::Array::new()))
+        .as_array_mut()
+        .ok_or_else(|| invalid("`workspace.members` is not an array".into()))?;
+    if members.iter().any(|m| m.as_str() == Some(id)) {
+        return Err(ScaffoldError::AlreadyRegistered {
+            id: id.to_string(),
+            manifest: path.to_path_buf(),
+        });
+    }
+    members.push(id);
+    Ok(document.to_string())
+}
+
+/// A problem's package: named by its id (Cargo wants a package name to start with a letter:
+/// `1999G`'s is `p1999G`, its binary still `1999G`), with our vendored templates.
+fn package_manifest(id: &str) -> String {
+    let package = if id.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        id.to_string()
+    } else {
+        format!("p{id}")
+    };
+    format!(
+        "[package]
+name = \"{package}\"
+version = \"0.1.0\"
+edition = \"2021\"
+publish = false
+# `tests/` holds the samples, not Rust tests.
+autotests = false
+
+[[bin]]
+name = \"{id}\"
+path = \"main.rs\"
+
+[dependencies]
+templates = {{ path = \"../templates\" }}
+"
+    )
+}
+
+/// The lines of a problem's README that say its limits, and how it is judged where that is
+/// not the usual way, as `grundy test` reads them (`Time limit:`, `Memory limit:`).
+pub fn limit_lines(spec: &ProblemSpec) -> String {
+    let mut text = String::new();
+    if let Some(ms) = spec.time_limit_ms {
+        text += &format!("Time limit: {} s\n", ms as f64 / 1000.0);
+    }
+    if let Some(mb) = spec.memory_limit_mb {
+        text += &format!("Memory limit: {mb} MB\n");
+    }
+    if spec.interactive {
+        text += "Interactive: yes (add interactor.rs to judge it)\n";
+    }
+    if let Some(file) = &spec.input_file {
+        text += &format!("Input file: {file}\n");
+    }
+    if let Some(file) = &spec.output_file {
+        text += &format!("Output file: {file}\n");
+    }
+    text
+}
+
+/// The README of a problem in a contest folder: what the judge said of it, in the lines
+/// `grundy test` reads (`Time limit:`, `Memory limit:`).
+fn contest_readme(spec: &ProblemSpec) -> String {
+    let mut text = format!("# {}\n\n", spec.title.as_deref().unwrap_or(&spec.id));
+    text += &format!("Source: {}\n\n", spec.url.as_deref().unwrap_or("custom"));
+    text += &limit_lines(spec);
+    text
 }
 
 /// Checks that `id` can name a folder, a Cargo binary and a URL fragment alike: ASCII

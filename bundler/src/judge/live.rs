@@ -4,7 +4,7 @@
 
 use super::{id_width, run_with, table_header, Event, JudgeError, JudgeOptions, Report};
 use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// Raises `opts.interrupt` on SIGINT, SIGTERM and SIGHUP; a second one ends the process at
@@ -20,8 +20,7 @@ pub fn stop_on_signals(opts: &JudgeOptions) -> std::io::Result<()> {
 
 /// Judges like [`super::run`], writing the table to `out` row by row.
 pub fn run_printing(
-    problems_dir: &Path,
-    ids: &[String],
+    folders: &[PathBuf],
     bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
     opts: &JudgeOptions,
     out: &mut dyn Write,
@@ -60,7 +59,7 @@ pub fn run_printing(
             failed_write.get_or_insert(e);
         }
     };
-    let report = run_with(problems_dir, ids, bundle, opts, &mut on_event)?;
+    let report = run_with(folders, bundle, opts, &mut on_event)?;
     if let Some(e) = failed_write {
         return Err(JudgeError::Tool(format!("cannot write the table: {e}")));
     }

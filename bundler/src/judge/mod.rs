@@ -29,7 +29,7 @@
 mod compare;
 mod execute;
 pub mod live;
-mod problem;
+pub mod problem;
 pub mod sandbox;
 pub mod supervise;
 
@@ -418,30 +418,29 @@ pub enum Event<'a> {
     Finished(&'a ProblemReport),
 }
 
-/// Judges the problems `ids` of `problems_dir` in the order given (all of them, sorted, when
-/// `ids` is empty). `bundle` turns a solution's path into the single-file source to compile.
+/// Judges the problem folders `folders` in the order given (see
+/// [`problem::folders_to_judge`]). `bundle` turns a solution's path into the single-file
+/// source to compile.
 pub fn run(
-    problems_dir: &Path,
-    ids: &[String],
+    folders: &[PathBuf],
     bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
     opts: &JudgeOptions,
 ) -> Result<Report, JudgeError> {
-    run_with(problems_dir, ids, bundle, opts, &mut |_| {})
+    run_with(folders, bundle, opts, &mut |_| {})
 }
 
 /// [`run`], telling `on_event` what happens as it happens.
 pub fn run_with(
-    problems_dir: &Path,
-    ids: &[String],
+    folders: &[PathBuf],
     bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
     opts: &JudgeOptions,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Report, JudgeError> {
-    let ids = select(problems_dir, ids)?;
-    let problems = ids
+    let problems = folders
         .iter()
-        .map(|id| Problem::load(problems_dir, id))
+        .map(|folder| Problem::load(folder))
         .collect::<Result<Vec<_>, _>>()?;
+    let ids: Vec<String> = problems.iter().map(|p| p.id.clone()).collect();
     require_python(&problems)?;
     let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
     // Programs run in other folders: a relative temporary root would point elsewhere there.
@@ -634,34 +633,6 @@ pub fn compile_and_run(
             execute::tail(&execute::read_tail(&stderr))
         )),
     })
-}
-
-/// The requested ids, checked and without repeats, or every problem's id.
-fn select(problems_dir: &Path, ids: &[String]) -> Result<Vec<String>, JudgeError> {
-    let existing = problem::problem_ids(problems_dir)?;
-    if ids.is_empty() {
-        if existing.is_empty() {
-            return Err(JudgeError::NoProblems {
-                dir: problems_dir.to_path_buf(),
-            });
-        }
-        return Ok(existing);
-    }
-    let mut selected: Vec<String> = Vec::new();
-    for id in ids {
-        if !existing.contains(id) {
-            return Err(JudgeError::UnknownProblem {
-                id: id.clone(),
-                closest: crate::suggest::closest(id, existing.iter().map(String::as_str))
-                    .map(str::to_string),
-                known: existing.len(),
-            });
-        }
-        if !selected.contains(id) {
-            selected.push(id.clone());
-        }
-    }
-    Ok(selected)
 }
 
 /// A problem's directories, removed with it: `build/` (the bundle and binaries, readable by

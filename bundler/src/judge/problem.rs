@@ -78,13 +78,14 @@ fn invalid(path: &Path, message: impl Into<String>) -> JudgeError {
     }
 }
 
-/// The ids of the problems in `dir`, sorted: its subfolders holding a `main.rs`, a
-/// `README.md` or a `tests/` folder (other folders, like a crate's `src/`, are not problems).
+/// The ids of the problems in `dir`, sorted: its subfolders holding a solution (`main.rs`
+/// or `src/main.rs`), a `README.md` or a `tests/` folder (other folders, like a crate's
+/// `src/`, are not problems).
 pub fn problem_ids(dir: &Path) -> Result<Vec<String>, JudgeError> {
     let mut ids = Vec::new();
     for entry in fs::read_dir(dir).map_err(io_error(dir))? {
         let path = entry.map_err(io_error(dir))?.path();
-        let looks_like_problem = ["main.rs", "README.md", "tests"]
+        let looks_like_problem = ["main.rs", "src/main.rs", "README.md", "tests"]
             .iter()
             .any(|part| path.join(part).exists());
         if path.is_dir() && looks_like_problem {
@@ -97,13 +98,111 @@ pub fn problem_ids(dir: &Path) -> Result<Vec<String>, JudgeError> {
     Ok(ids)
 }
 
+/// The solution of the problem folder `dir`: its `main.rs`, else the `src/main.rs` of the
+/// Cargo package it is.
+fn solution_of(dir: &Path) -> Option<PathBuf> {
+    ["main.rs", "src/main.rs"]
+        .iter()
+        .map(|part| dir.join(part))
+        .find(|path| path.is_file())
+}
+
+/// Whether `dir` is surely a problem folder: a solution and tests to judge it by (a crate
+/// with `src/main.rs` and Rust integration tests is not one).
+fn is_problem_folder(dir: &Path) -> bool {
+    let has_tests = fs::read_dir(dir.join("tests")).is_ok_and(|entries| {
+        entries.flatten().any(|entry| {
+            let path = entry.path();
+            ["in", "gen"]
+                .iter()
+                .any(|ext| path.extension() == Some(ext.as_ref()))
+        })
+    });
+    has_tests && solution_of(dir).is_some()
+}
+
+/// The problem folders `grundy test` judges, in order and without repeats.
+///
+/// Each of `args` is a folder when one exists at that path (a problem folder, or a folder of
+/// them: all of those), else a problem's id in `problems_dir` (`--problems`, else the
+/// checkout's `problems/` when `cwd` is in one, else the contest folder `cwd` is in). Without
+/// `args`: every problem of `--problems`; else the problem folder `cwd` is in; else every
+/// problem one level under `cwd`; else every problem of the checkout's `problems/`.
+pub fn folders_to_judge(
+    args: &[String],
+    problems_flag: Option<&Path>,
+    checkout_problems: Option<&Path>,
+    cwd: &Path,
+) -> Result<Vec<PathBuf>, JudgeError> {
+    let all_of = |dir: &Path| -> Result<Vec<PathBuf>, JudgeError> {
+        let ids = problem_ids(dir)?;
+        if ids.is_empty() {
+            return Err(JudgeError::NoProblems {
+                dir: dir.to_path_buf(),
+            });
+        }
+        Ok(ids.iter().map(|id| dir.join(id)).collect())
+    };
+    // The problem folder `cwd` is in (`cwd` itself, or one of its ancestors).
+    let enclosing = cwd.ancestors().find(|dir| is_problem_folder(dir));
+    let holds_problems = |dir: &Path| problem_ids(dir).is_ok_and(|ids| !ids.is_empty());
+    if args.is_empty() {
+        return match (problems_flag, enclosing) {
+            (Some(dir), _) => all_of(dir),
+            (None, Some(folder)) => Ok(vec![folder.to_path_buf()]),
+            (None, None) if checkout_problems.is_none() && holds_problems(cwd) => all_of(cwd),
+            (None, None) => all_of(checkout_problems.unwrap_or(cwd)),
+        };
+    }
+    let ids_dir = problems_flag
+        .or(checkout_problems)
+        .map(Path::to_path_buf)
+        .or_else(|| enclosing.and_then(Path::parent).map(Path::to_path_buf))
+        .unwrap_or_else(|| cwd.to_path_buf());
+    let mut folders: Vec<PathBuf> = Vec::new();
+    for arg in args {
+        let path = cwd.join(arg);
+        let found = if path.is_dir() {
+            if is_problem_folder(&path) || solution_of(&path).is_some() {
+                vec![path]
+            } else {
+                all_of(&path)?
+            }
+        } else {
+            let known = problem_ids(&ids_dir).unwrap_or_default();
+            if !known.contains(arg) {
+                return Err(JudgeError::UnknownProblem {
+                    id: arg.clone(),
+                    closest: crate::suggest::closest(arg, known.iter().map(String::as_str))
+                        .map(str::to_string),
+                    known: known.len(),
+                });
+            }
+            vec![ids_dir.join(arg)]
+        };
+        for folder in found {
+            if !folders.contains(&folder) {
+                folders.push(folder);
+            }
+        }
+    }
+    Ok(folders)
+}
+
 impl Problem {
-    /// Reads and checks the problem folder `dir/id`.
-    pub fn load(dir: &Path, id: &str) -> Result<Problem, JudgeError> {
-        let dir = dir.join(id);
-        let main = dir.join("main.rs");
-        if !main.is_file() {
-            return Err(invalid(&main, "the solution is missing"));
+    /// Reads and checks the problem folder `dir`; its id is the folder's name.
+    pub fn load(dir: &Path) -> Result<Problem, JudgeError> {
+        let dir = std::path::absolute(dir).map_err(io_error(dir))?;
+        let id = dir
+            .file_name()
+            .map(|name| name.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let id = id.as_str();
+        if solution_of(&dir).is_none() {
+            return Err(invalid(
+                &dir.join("main.rs"),
+                "the solution is missing (main.rs, or src/main.rs of a Cargo package)",
+            ));
         }
         let readme = dir.join("README.md");
         let interactor = helper(&dir, "interactor")?;
@@ -125,8 +224,9 @@ impl Problem {
         })
     }
 
+    /// The solution: `main.rs`, or the Cargo package's `src/main.rs`.
     pub fn main_rs(&self) -> PathBuf {
-        self.dir.join("main.rs")
+        solution_of(&self.dir).unwrap_or_else(|| self.dir.join("main.rs"))
     }
 }
 
@@ -317,4 +417,69 @@ fn tests(problem: &str, tests_dir: &Path, interactive: bool) -> Result<Vec<TestC
         });
     }
     Ok(tests)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A contest folder with problems `a` (main.rs), `b` (a package's src/main.rs) and a
+    /// folder `notes` that is no problem; `a` has a folder `b` of its own.
+    fn contest() -> tempfile::TempDir {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in [
+            ("a/main.rs", "fn main() {}"),
+            ("a/tests/1.in", ""),
+            ("a/b/x.txt", ""),
+            ("b/src/main.rs", "fn main() {}"),
+            ("b/tests/1.in", ""),
+            ("notes/x.txt", ""),
+        ] {
+            let path = dir.path().join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        dir
+    }
+
+    fn names(folders: &[PathBuf], root: &Path) -> Vec<String> {
+        folders
+            .iter()
+            .map(|f| f.strip_prefix(root).unwrap().display().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn folders_are_paths_ids_the_enclosing_problem_or_the_contest() {
+        let dir = contest();
+        let root = dir.path();
+        let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let judged = |a: &[&str], cwd: &Path| {
+            folders_to_judge(&args(a), None, None, cwd).map(|f| names(&f, root))
+        };
+        assert_eq!(judged(&[], root).unwrap(), ["a", "b"]);
+        assert_eq!(judged(&[], &root.join("b/src")).unwrap(), ["b"]);
+        assert_eq!(judged(&["b", "a", "b"], root).unwrap(), ["b", "a"]);
+        // In `a`, the path `b` (a folder of `a`'s) wins over the id `b`: it holds no problem.
+        assert!(matches!(
+            judged(&["b"], &root.join("a")),
+            Err(JudgeError::NoProblems { .. })
+        ));
+        // No such path: an id of the contest `a` is in.
+        assert_eq!(
+            judged(&["c"], &root.join("a/tests"))
+                .unwrap_err()
+                .to_string(),
+            JudgeError::UnknownProblem {
+                id: "c".into(),
+                closest: Some("a".into()),
+                known: 2
+            }
+            .to_string()
+        );
+        assert!(matches!(
+            judged(&[], &root.join("notes")),
+            Err(JudgeError::NoProblems { .. })
+        ));
+    }
 }
