@@ -4,6 +4,10 @@
 //! many runs, warm file cache). Targets: under 5 ms in-process and under 20 ms as a process
 //! with `--no-check`.
 //!
+//! A third table times a `#[fastout]` solution (proconio's proc macro, expanded into the
+//! bundle): the first bundle, which builds proconio-derive, beside Cargo's own build of
+//! it (target: no slower), and a warm one, built already (target: under 1 s).
+//!
 //! When `cargo equip` is installed (`cargo install cargo-equip`), a second table bundles the
 //! same solutions with it, as the `problems` package's binaries, for comparison.
 
@@ -137,7 +141,58 @@ fn main() {
             bundle_size(&main, &lib_dir, true),
         );
     }
+    proc_macros();
     compare_with_cargo_equip(&workspace);
+}
+
+/// The `#[fastout]` fixture bundled with an empty cache (proconio-derive built), then warm;
+/// beside `cargo build` of proconio-derive alone in a fresh target folder.
+fn proc_macros() {
+    let package = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/proc_macros/proconio");
+    let cache = tempfile::tempdir().unwrap();
+    let bundle = || {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_grundy"));
+        command
+            .arg("bundle")
+            .arg(package.join("src/main.rs"))
+            .arg("--no-check")
+            .env("GRUNDY_CACHE_DIR", cache.path());
+        command
+    };
+    let (first, _) = time_process(1, bundle);
+    let (warm, _) = time_process(5, bundle);
+    let target = tempfile::tempdir().unwrap();
+    let (cargo, _) = time_process(1, || {
+        let mut command = Command::new("cargo");
+        command
+            .args([
+                "build",
+                "--quiet",
+                "-p",
+                "proconio-derive",
+                "--manifest-path",
+            ])
+            .arg(package.join("Cargo.toml"))
+            .arg("--target-dir")
+            .arg(target.path());
+        command
+    });
+    println!("\nproc macros: #[fastout] and #[derive_readable] (tests/fixtures/proc_macros/proconio), --no-check");
+    println!(
+        "{:<34} {:>12} {:>22} {:>14}",
+        "", "first bundle", "cargo build (derive)", "warm (5 runs)"
+    );
+    println!(
+        "{:<34} {:>12} {:>22} {:>14}",
+        "grundy bundle",
+        millis(first),
+        format!(
+            "{} ({:.2}x)",
+            millis(cargo),
+            first.as_secs_f64() / cargo.as_secs_f64()
+        ),
+        millis(warm)
+    );
 }
 
 fn compare_with_cargo_equip(workspace: &Path) {
