@@ -118,11 +118,16 @@ fn attribute_derive_and_function_like_macros_are_expanded_and_answer_as_cargo() 
 }
 
 /// proconio 0.4 from crates.io (Cargo fetches it): `#[fastout]` and `#[derive_readable]`,
-/// re-exported from proconio_derive, expanded; the paths they write into proconio bundled.
+/// re-exported from proconio_derive, expanded (on top-level items, in an inline module with
+/// its own import, and on a struct inside `main`); the paths they write into proconio
+/// bundled; an early `return` and `print!` inside `#[fastout]`.
 /// For AtCoder, which provides proconio, they stay as written.
 #[test]
 fn proconio_fastout_and_derive_readable_answer_as_cargo() {
-    let bundle = bundle_answers_as_cargo("proconio", &["2\n1 2 10\n2 3 -4\n"]);
+    let bundle = bundle_answers_as_cargo(
+        "proconio",
+        &["2\n1 2 10\n2 3 -4\n3 4\n5\n", "1\n1 2 3\n0 0\n0\n"],
+    );
     // The solution's part: before the bundled crate's license line and module.
     let own = &bundle[..bundle.find("// License of").expect("proconio is bundled")];
     assert!(

@@ -3,11 +3,13 @@
 //! item-level `name! { .. }` from a proc-macro crate of the package's graph is replaced by
 //! what the macro makes of it, and the solution is read again and bundled as any code.
 //!
-//! - Which calls: those on the solution's top-level items (attributes, derives, item macro
-//!   calls) whose path, after the solution's root `use` declarations (renames followed, globs
-//!   not), starts with a proc-macro crate the package depends on, or with a library crate
-//!   that has proc-macro dependencies (proconio re-exporting proconio_derive) and names a
-//!   macro of the same kind one of them defines. The macro's name is the path's last
+//! - Which calls: those on the solution's items, top-level, in inline modules or in function
+//!   bodies (attributes, derives, item macro calls), and on each module's items of a bundled
+//!   library crate, whose path, after the `use` declarations in scope (renames followed; a
+//!   bare name also through globs and `#[macro_use] extern crate`), starts with a proc-macro
+//!   crate the package depends on, or with a library crate that has proc-macro dependencies
+//!   (proconio re-exporting proconio_derive) and names a macro of the same kind one of them
+//!   defines. The macro's name is the path's last
 //!   segment: a library re-exporting a macro under another name is not followed.
 //! - Built by Cargo as the package depends on them, into the cache folder's `proc-macros`
 //!   target (shared by every package, so one crate version builds once), else the
@@ -15,7 +17,8 @@
 //!   for the whole solution.
 //! - Rendered by prettyplease; a local variable or label the macro binds at
 //!   `Span::mixed_site()` gets a name of its own (`total_grundy1`, snake case as rustc's lint
-//!   wants it), so it cannot meet the caller's; absolute paths (`::proconio::..`) stay for the bundle engine to resolve.
+//!   wants it), so it cannot meet the caller's; absolute paths (`::proconio::..`) stay for
+//!   the bundle engine to resolve.
 //! - The solution's imports of the macros expanded go (`use fixture_macros::echo;`).
 //!
 //! A crate that does not build, a server that cannot start, a macro that panics: one error
@@ -58,6 +61,50 @@ struct Call {
     attr: Option<(usize, usize)>,
     /// From a proc-macro crate the solution names itself, not through a library.
     direct: bool,
+}
+
+/// Every list of items of `file`, each with the items whose imports it sees besides its own:
+/// the file's items; an inline module's (its own imports only); a block's, such as the
+/// structs in `fn main() { .. }` (its module's imports too).
+fn item_lists(file: &syn::File) -> Vec<(Vec<syn::Item>, Vec<syn::Item>)> {
+    use syn::visit::Visit;
+    struct Lists {
+        found: Vec<(Vec<syn::Item>, Vec<syn::Item>)>,
+        /// The items of the modules being visited, innermost last.
+        modules: Vec<Vec<syn::Item>>,
+    }
+    impl<'ast> Visit<'ast> for Lists {
+        fn visit_item_mod(&mut self, module: &'ast syn::ItemMod) {
+            let Some((_, items)) = &module.content else {
+                return;
+            };
+            self.found.push((items.clone(), Vec::new()));
+            self.modules.push(items.clone());
+            syn::visit::visit_item_mod(self, module);
+            self.modules.pop();
+        }
+        fn visit_block(&mut self, block: &'ast syn::Block) {
+            let items: Vec<syn::Item> = block
+                .stmts
+                .iter()
+                .filter_map(|stmt| match stmt {
+                    syn::Stmt::Item(item) => Some(item.clone()),
+                    _ => None,
+                })
+                .collect();
+            if !items.is_empty() {
+                let context = self.modules.last().cloned().unwrap_or_default();
+                self.found.push((items, context));
+            }
+            syn::visit::visit_block(self, block);
+        }
+    }
+    let mut lists = Lists {
+        found: vec![(file.items.clone(), Vec::new())],
+        modules: vec![file.items.clone()],
+    };
+    lists.visit_file(file);
+    lists.found
 }
 
 /// An import of the solution that only brings proc macros, gone once they are expanded.
@@ -123,44 +170,45 @@ pub fn expand_solution(
     expander: &mut Expander,
 ) -> Result<Solution, Error> {
     let scope = MacroScope::of_solution(lib);
-    let mut calls = self::calls(&solution.file.items, &scope);
-    if calls.is_empty() {
-        return Ok(solution);
-    }
     let mut solution = solution;
     let mut consumed: BTreeSet<Import> = BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
-        // Bottom up, one call an item a round: an edit moves nothing above it, so every
-        // call of the round is located in the text it was read from.
+        let mut calls: Vec<(Call, syn::Item)> = Vec::new();
+        for (items, context) in item_lists(&solution.file) {
+            for call in self::calls(&items, &context, &scope) {
+                if !expander.not_proc_macro(&call) {
+                    let item = items[call.item].clone();
+                    calls.push((call, item));
+                }
+            }
+        }
+        // Bottom up, an item once a round (an inner one first: its outer item waits for the
+        // next round): an edit moves nothing above it, so every call of the round is
+        // located in the text it was read from.
+        calls.sort_by_key(|(_, item)| std::cmp::Reverse(solution.offset(item.span())));
         let mut text = solution.text.clone();
-        let mut done_items = BTreeSet::new();
-        let mut any = false;
-        calls.sort_by_key(|c| std::cmp::Reverse(c.item));
-        for call in &calls {
-            if !done_items.insert(call.item) {
+        let mut edited: Vec<std::ops::Range<usize>> = Vec::new();
+        for (call, item) in &calls {
+            let range = solution.offset(item.span())..solution.offset_end(item.span());
+            if edited
+                .iter()
+                .any(|e| e.start < range.end && range.start < e.end)
+            {
                 continue;
             }
-            let item = &solution.file.items[call.item];
             let at = Location::of_span(&solution.path, &solution.text, call.span);
             let Some(replacement) = expander.expand_call(call, item, at)? else {
                 // Not a proc macro after all (a `macro_rules!` macro of the library).
-                done_items.remove(&call.item);
                 continue;
             };
-            let range = solution.offset(item.span())..solution.offset_end(item.span());
-            text.replace_range(range, &replacement);
-            any = true;
+            text.replace_range(range.clone(), &replacement);
+            edited.push(range);
             consumed.extend(call.binding.clone());
         }
+        if edited.is_empty() {
+            break;
+        }
         solution = Solution::from_text(&solution.path, text)?;
-        if !any {
-            break;
-        }
-        calls = self::calls(&solution.file.items, &scope);
-        calls.retain(|c| !expander.not_proc_macro(c));
-        if calls.is_empty() {
-            break;
-        }
     }
     remove_imports(solution, &consumed)
 }
@@ -182,7 +230,7 @@ impl ExpandMacros for Expander {
             return Ok(items);
         }
         for _ in 0..MAX_ROUNDS {
-            let mut calls = calls(&items, &scope);
+            let mut calls = calls(&items, &[], &scope);
             calls.retain(|c| !self.not_proc_macro(c));
             calls.sort_by_key(|c| std::cmp::Reverse(c.item));
             let mut done_items = BTreeSet::new();
@@ -221,7 +269,8 @@ impl ExpandMacros for Expander {
 fn remove_imports(mut solution: Solution, imports: &BTreeSet<Import>) -> Result<Solution, Error> {
     loop {
         let mut range = None;
-        for item in &solution.file.items {
+        let lists = item_lists(&solution.file);
+        for item in lists.iter().flat_map(|(items, _)| items) {
             match item {
                 syn::Item::Use(u) => {
                     leaves(&u.tree, &mut use_prefix(u), &mut |binding, path, ident| {
@@ -251,7 +300,7 @@ fn remove_imports(mut solution: Solution, imports: &BTreeSet<Import>) -> Result<
 
 /// The root `use` declarations: each binding with the paths it stands for (one name may
 /// bind a macro and a trait: `num_derive::FromPrimitive` and `num_traits::FromPrimitive`).
-fn use_map(items: &[syn::Item]) -> BTreeMap<String, Vec<Vec<String>>> {
+fn use_map<'a>(items: impl Iterator<Item = &'a syn::Item>) -> BTreeMap<String, Vec<Vec<String>>> {
     let mut map: BTreeMap<String, Vec<Vec<String>>> = BTreeMap::new();
     for item in items {
         if let syn::Item::Use(u) = item {
@@ -333,14 +382,17 @@ fn globs(tree: &syn::UseTree, prefix: &mut Vec<String>, found: &mut dyn FnMut(&[
     }
 }
 
-/// The calls on the solution's top-level items that may be proc macros of the graph.
-fn calls(items: &[syn::Item], scope: &MacroScope) -> Vec<Call> {
-    let uses = use_map(items);
+/// The calls on `items` that may be proc macros of the graph, each by its index in `items`;
+/// paths are read through the imports among `items` and those among `context` (a block's
+/// items see their module's imports).
+fn calls(items: &[syn::Item], context: &[syn::Item], scope: &MacroScope) -> Vec<Call> {
+    let seen = || context.iter().chain(items);
+    let uses = use_map(seen());
     // Where a bare name may come from: a root glob `use krate::..::*` or a
     // `#[macro_use] extern crate krate` (ac-library-rs's examples bring proconio_derive's
     // macros so), with the import that goes once they are expanded.
     let mut open: Vec<(Vec<String>, Option<Import>)> = Vec::new();
-    for item in items {
+    for item in seen() {
         match item {
             syn::Item::Use(u) => globs(&u.tree, &mut use_prefix(u), &mut |path| {
                 open.push((path.to_vec(), None))
