@@ -651,7 +651,7 @@ fn explore(
     }: ExploreArgs,
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
-    use crate::contest::explore::{explore, picture as draw, Game, Request};
+    use crate::explore::{explore, picture as draw, Game, Request};
     let game = match (octal, game) {
         (Some(code), _) => Game::Octal(code),
         (None, Some(file)) => Game::Rust(file),

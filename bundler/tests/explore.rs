@@ -1,7 +1,7 @@
 //! `grundy explore`: periods against the literature and against brute forces that play the
 //! real moves, and the emitted function compiled with plain rustc and checked value by value.
 
-use bundler::contest::explore::{explore, Exploration, Game, Request, Values};
+use bundler::explore::{explore, Exploration, Game, Request, Values};
 use std::process::Command;
 
 /// Explores `game` on `n` heaps (or an `n x n` board), its programs run by this build's

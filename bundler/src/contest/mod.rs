@@ -3,7 +3,6 @@
 
 pub mod catalog;
 pub mod compose;
-pub mod explore;
 pub mod header;
 pub mod notebook;
 pub mod problem_table;
