@@ -21,12 +21,17 @@ mod closed_form;
 pub mod octal_values;
 mod pattern;
 pub mod picture;
+mod program;
+mod report;
 
 use crate::judge::Limits;
 pub use closed_form::Known;
 pub use pattern::Found;
-use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use program::{
+    bad_output, misere, octal_options, parse_board, parse_values, run_game, two_heap_file,
+    ONE_HEAP_DRIVER, TWO_HEAP_DRIVER,
+};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 use templates::octal::Octal;
 
@@ -83,11 +88,6 @@ impl Request {
     }
 }
 
-/// Misere outcomes are searched over whole positions (lists of heaps), whose number grows
-/// exponentially in a splitting game: the search stops at a budget of positions, about two
-/// seconds here.
-const MISERE_HEAPS: usize = 200;
-const MISERE_POSITIONS: usize = 400_000;
 /// The most values computed for an octal code without -n while no period is proven: the
 /// late periods of the literature (0.56 from 326,640, proven at 653,570) are within it.
 const OCTAL_LIMIT: usize = 1_000_000;
@@ -160,47 +160,6 @@ pub struct Misere {
     pub p_positions: Vec<bool>,
     /// False when the search stopped at its budget before the heaps asked for.
     pub complete: bool,
-}
-
-const ONE_HEAP: &str = "fn options(n: u64) -> Vec<Vec<u64>>";
-const TWO_HEAPS: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)>";
-
-/// Whether the game in `source` (from `path`) is of two heaps, from its `fn options`: one
-/// of the two signatures `explore` knows, or an error at the function's line and column. A
-/// syntax error is said here, at the file's own line: rustc, given the file with the driver
-/// after it, would place an unclosed delimiter in the driver.
-fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
-    let file = syn::parse_file(source)
-        .map_err(|e| crate::bundle::diagnose::explain(path, source, &e).to_string())?;
-    let Some(options) = file.items.iter().find_map(|item| match item {
-        syn::Item::Fn(f) if f.sig.ident == "options" => Some(&f.sig),
-        _ => None,
-    }) else {
-        return Err(format!(
-            "{}: no `fn options`; a one-heap game defines `{ONE_HEAP}`, a two-heap game `{TWO_HEAPS}`",
-            path.display()
-        ));
-    };
-    // Compared without whitespace, so spacing does not matter.
-    let bare = |text: &str| text.split_whitespace().collect::<String>();
-    let returns = match &options.output {
-        syn::ReturnType::Type(_, ty) => bare(&quote::quote!(#ty).to_string()),
-        syn::ReturnType::Default => String::new(),
-    };
-    let fits = |signature: &str, params: usize| {
-        options.inputs.len() == params
-            && signature.split("-> ").nth(1).map(bare) == Some(returns.clone())
-    };
-    if fits(ONE_HEAP, 1) || fits(TWO_HEAPS, 2) {
-        return Ok(options.inputs.len() == 2);
-    }
-    let at = options.ident.span().start();
-    Err(format!(
-        "{}:{}:{}: `fn options` must be `{ONE_HEAP}` (one heap) or `{TWO_HEAPS}` (two heaps)",
-        path.display(),
-        at.line,
-        at.column + 1
-    ))
 }
 
 /// Explores `game` as `request` asks.
@@ -311,276 +270,6 @@ fn one_heap(
         known,
         values: Values::OneHeap(values),
         misere: None,
-    }
-}
-
-const ONE_HEAP_DRIVER: &str = include_str!("one_heap_driver.rs");
-const TWO_HEAP_DRIVER: &str = include_str!("two_heap_driver.rs");
-
-/// Compiles `source` (the game, from `path`) with `driver` and runs it with `args` under the
-/// request's limits: its output, or what went wrong at the file's lines.
-fn run_game(
-    path: &Path,
-    source: &str,
-    driver: &str,
-    args: &[String],
-    request: &Request,
-) -> Result<String, String> {
-    // The game's lines come first, so rustc's line numbers are the file's.
-    let program = format!("{source}\n{driver}");
-    let shown = path.display().to_string();
-    crate::judge::compile_and_run(&request.supervisor, &program, args, request.limits)
-        .map_err(|e| e.to_string())?
-        .map_err(|reason| {
-            format!(
-                "{shown}: {}",
-                reason.replace("main.rs:", &format!("{shown}:"))
-            )
-        })
-}
-
-fn bad_output(path: &Path, error: &str) -> String {
-    format!("{}: unexpected output: {error}", path.display())
-}
-
-fn parse_values(output: &str) -> Result<Vec<u32>, String> {
-    output
-        .split_whitespace()
-        .map(|v| v.parse::<u32>().map_err(|e| e.to_string()))
-        .collect()
-}
-
-fn parse_board(output: &str, side: usize) -> Result<Vec<Vec<u32>>, String> {
-    let board: Vec<Vec<u32>> = output.lines().map(parse_values).collect::<Result<_, _>>()?;
-    if board.len() != side || board.iter().any(|row| row.len() != side) {
-        return Err(format!("expected a {side} x {side} board"));
-    }
-    Ok(board)
-}
-
-/// Misere outcomes of single heaps, through the one-heap driver, for the one-heap game whose
-/// `options` are in `source` (a file's, or written out for a subtraction set or octal code).
-fn misere(path: &Path, source: &str, request: &Request) -> Result<Misere, String> {
-    let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
-    let args = [
-        heaps.to_string(),
-        "misere".into(),
-        MISERE_POSITIONS.to_string(),
-    ];
-    let output = run_game(path, source, ONE_HEAP_DRIVER, &args, request)?;
-    let mut lines = output.lines();
-    let p_positions: Vec<bool> = lines
-        .next()
-        .unwrap_or("")
-        .bytes()
-        .map(|b| b == b'P')
-        .collect();
-    Ok(Misere {
-        complete: lines.next() != Some("budget"),
-        p_positions,
-    })
-}
-
-/// An octal game's moves as a Rust `options` function, digit by digit.
-fn octal_options(octal: &Octal) -> String {
-    let digits: Vec<String> = octal.digits().iter().map(u8::to_string).collect();
-    format!(
-        "fn options(n: u64) -> Vec<Vec<u64>> {{
-    let digits: [u64; {}] = [{}];
-    let mut out = Vec::new();
-    for (take, &d) in digits.iter().enumerate() {{
-        let take = take as u64;
-        if take > n {{
-            break;
-        }}
-        let rest = n - take;
-        if d & 1 != 0 && rest == 0 {{
-            out.push(vec![]);
-        }}
-        if d & 2 != 0 && rest > 0 && take > 0 {{
-            out.push(vec![rest]);
-        }}
-        if d & 4 != 0 {{
-            for a in 1..=rest / 2 {{
-                out.push(vec![a, rest - a]);
-            }}
-        }}
-    }}
-    out
-}}
-",
-        digits.len(),
-        digits.join(", ")
-    )
-}
-
-impl Exploration {
-    /// The report: the values (P-positions marked), the pattern and its status, the template
-    /// that answers the game, and misere outcomes when asked.
-    pub fn report(&self) -> String {
-        let mut out = String::new();
-        let name = self.game.name();
-        match &self.values {
-            Values::OneHeap(values) => {
-                self.report_one_heap(&mut out, &name, values);
-            }
-            Values::TwoHeap(board) => {
-                let side = board.len();
-                let p = p_board(board);
-                let count = p.iter().flatten().filter(|&&p| p).count();
-                let _ = writeln!(
-                    out,
-                    "{name}: two heaps (a, b) with a, b < {side}; {count} P-positions (G = 0), \
-                     marked # below (b up, a across; the corner up to 40)"
-                );
-                out += &picture::text(&p, 40);
-            }
-        }
-        if let Some(known) = &self.known {
-            let status = if known.proven {
-                "a theorem: holds for every n"
-            } else {
-                "matches every position computed; evidence, not proof"
-            };
-            let _ = writeln!(out, "known closed form ({status}): {}", known.text);
-        }
-        if let Some(misere) = &self.misere {
-            report_misere(&mut out, misere);
-        }
-        out
-    }
-
-    fn report_one_heap(&self, out: &mut String, name: &str, values: &[u32]) {
-        let _ = writeln!(
-            out,
-            "{name}: Grundy values G(0..{}), P-positions (G = 0) marked *",
-            values.len()
-        );
-        let shown = values.len().min(200);
-        for row in (0..shown).step_by(20) {
-            let cells: Vec<String> = (row..(row + 20).min(shown))
-                .map(|n| {
-                    let g = values[n];
-                    format!("{g:>2}{}", if g == 0 { "*" } else { " " })
-                })
-                .collect();
-            let _ = writeln!(out, "{row:>6}: {}", cells.join(""));
-        }
-        if values.len() > shown {
-            let _ = writeln!(out, "        ... ({} more)", values.len() - shown);
-        }
-        let last = values.len() - 1;
-        let _ = match self.period {
-            Some(found) => match found.proof_end {
-                Some(end) => writeln!(
-                    out,
-                    "period {} from n = {}: PROVEN ({}; the proof completes with the values up to n = {end})",
-                    found.period,
-                    found.preperiod,
-                    match self.game {
-                        Game::Octal(_) => "Guy-Smith periodicity theorem",
-                        _ => "a window of max(S) values repeats, and each value depends only on the max(S) before it",
-                    },
-                ),
-                None if found.saltus > 0 => writeln!(
-                    out,
-                    "arithmetic period {} with saltus {} from n = {} (G(n + {}) = G(n) + {}): \
-                     OBSERVED only, up to n = {last}; not proven",
-                    found.period, found.saltus, found.preperiod, found.period, found.saltus
-                ),
-                None => writeln!(
-                    out,
-                    "period {} from n = {}: OBSERVED only, up to n = {last}; not proven (compute further with -n)",
-                    found.period, found.preperiod
-                ),
-            },
-            None => writeln!(out, "no period found up to n = {last}; compute further with -n"),
-        };
-    }
-
-    /// The P-positions of a two-heap game, `None` for a one-heap game.
-    pub fn p_board(&self) -> Option<picture::Board> {
-        match &self.values {
-            Values::TwoHeap(board) => Some(p_board(board)),
-            Values::OneHeap(_) => None,
-        }
-    }
-
-    /// A self-contained function answering G(n) for any `n: u64` from a proven period: the
-    /// preperiod's values and one period in const tables. `None` without a proven period.
-    pub fn function(&self) -> Option<String> {
-        let found = self.period.filter(Found::proven)?;
-        let Values::OneHeap(values) = &self.values else {
-            return None;
-        };
-        let table = |range: std::ops::Range<usize>| {
-            values[range]
-                .iter()
-                .map(u32::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let (pre, p) = (found.preperiod, found.period);
-        let game = self.game.name();
-        let period_table = format!(
-            "    const PERIOD: [u32; {p}] = [{}];\n",
-            table(pre..pre + p)
-        );
-        // Without a preperiod, no `n < 0` for the compiler to warn about.
-        let body = if pre == 0 {
-            format!("{period_table}    PERIOD[(n % {p}) as usize]\n")
-        } else {
-            format!(
-                "    const PREPERIOD: [u32; {pre}] = [{}];\n{period_table}    \
-                 if n < {pre} {{\n        PREPERIOD[n as usize]\n    }} else {{\n        \
-                 PERIOD[((n - {pre}) % {p}) as usize]\n    }}\n",
-                table(0..pre)
-            )
-        };
-        Some(format!(
-            "/// Grundy value of a heap of `n` in the {game}, for any `n`: period {p} from\n\
-             /// n = {pre}, proven (grundy explore).\n\
-             fn grundy(n: u64) -> u32 {{\n{body}}}\n"
-        ))
-    }
-}
-
-fn p_board(board: &[Vec<u32>]) -> picture::Board {
-    board
-        .iter()
-        .map(|row| row.iter().map(|&g| g == 0).collect())
-        .collect()
-}
-
-fn report_misere(out: &mut String, misere: &Misere) {
-    let heaps = misere.p_positions.len();
-    let p: Vec<String> = (0..heaps)
-        .filter(|&n| misere.p_positions[n])
-        .map(|n| n.to_string())
-        .collect();
-    let _ = writeln!(
-        out,
-        "misere play (the last mover loses), single heaps 0..{heaps}: P-positions {}",
-        if p.is_empty() {
-            "none".to_string()
-        } else {
-            p.join(" ")
-        }
-    );
-    let outcomes: Vec<u32> = misere.p_positions.iter().map(|&p| p as u32).collect();
-    if !misere.complete {
-        let _ = writeln!(
-            out,
-            "  (the search stopped at its budget of {MISERE_POSITIONS} positions, at heap {heaps}: positions of \
-             several heaps grow too many)"
-        );
-    }
-    if let Some(found) = pattern::observed(&outcomes).filter(|f| f.saltus == 0) {
-        let _ = writeln!(
-            out,
-            "  outcomes: period {} from n = {}, OBSERVED only",
-            found.period, found.preperiod
-        );
     }
 }
 
