@@ -7,6 +7,7 @@ use crate::contest::compose;
 use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
+use crate::explore::ExploreError;
 use crate::judge::{self, JudgeError, JudgeOptions};
 use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verify};
 use crate::profile::Profile;
@@ -434,7 +435,7 @@ pub enum CliError {
     #[error("{}: the output would overwrite the solution itself; name another file", .0.display())]
     OutputIsInput(PathBuf),
     #[error("explore: {0}")]
-    Explore(String),
+    Explore(#[from] ExploreError),
     #[error("no problems folder here or above {} (a `problems/` with its Cargo.toml); name one with --problems DIR", .0.display())]
     NoProblemsDir(PathBuf),
 }
@@ -663,29 +664,23 @@ fn explore(
         misere,
         ..Request::new(std::env::current_exe()?, seconds)
     };
-    let explore_error = |e: String| CliError::Explore(e);
     // Checked before the work, so a wrong name costs nothing.
     let format = picture
         .as_ref()
         .map(|path| match path.extension().and_then(|e| e.to_str()) {
             Some("svg") => Ok(false),
             Some("png") => Ok(true),
-            _ => Err(explore_error(format!(
-                "--picture {}: the name must end in .svg or .png",
-                path.display()
-            ))),
+            _ => Err(ExploreError::PictureName { path: path.clone() }),
         })
         .transpose()?;
-    let found = explore(&game, &request).map_err(explore_error)?;
+    let found = explore(&game, &request)?;
     write!(out, "{}", found.report())?;
     if let (Some(path), Some(png)) = (&picture, format) {
         let Some(board) = found.p_board() else {
-            return Err(explore_error(
-                "--picture draws the P-positions of a two-heap game".into(),
-            ));
+            return Err(ExploreError::PictureOneHeap.into());
         };
         let bytes = if png {
-            draw::png(&board).map_err(explore_error)?
+            draw::png(&board)?
         } else {
             draw::svg(&board, &format!("P-positions of the {}", found.game.name())).into_bytes()
         };
@@ -694,10 +689,10 @@ fn explore(
     }
     if emit {
         let why = match found.p_board() {
-            Some(_) => "--emit writes G(n) of a one-heap game; this game has two heaps",
-            None => "no proven period to write a function from; compute further with -n",
+            Some(_) => ExploreError::EmitTwoHeaps,
+            None => ExploreError::NoProvenPeriod,
         };
-        let function = found.function().ok_or_else(|| explore_error(why.into()))?;
+        let function = found.function().ok_or(why)?;
         write!(out, "\n{function}")?;
         let smallest = crate::profile::PROFILES
             .iter()

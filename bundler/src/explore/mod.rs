@@ -18,6 +18,7 @@
 //! - Anything else, and every arithmetic period, is only OBSERVED.
 
 mod closed_form;
+mod error;
 pub mod octal_values;
 mod pattern;
 pub mod picture;
@@ -26,6 +27,7 @@ mod report;
 
 use crate::judge::Limits;
 pub use closed_form::Known;
+pub use error::ExploreError;
 pub use pattern::Found;
 use program::{
     bad_output, misere, octal_options, parse_board, parse_values, run_game, two_heap_file,
@@ -163,16 +165,18 @@ pub struct Misere {
 }
 
 /// Explores `game` as `request` asks.
-pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
+pub fn explore(game: &Game, request: &Request) -> Result<Exploration, ExploreError> {
     let n = |default: usize| request.n.unwrap_or(default).max(2);
     // A game's file is read, and its shape checked, once and before any work.
     let file = match game {
         Game::Rust(path) => {
-            let source = std::fs::read_to_string(path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let source = std::fs::read_to_string(path).map_err(|source| ExploreError::Read {
+                path: path.clone(),
+                source,
+            })?;
             let two_heaps = two_heap_file(path, &source)?;
             if two_heaps && request.misere {
-                return Err("misere outcomes are for one-heap games".into());
+                return Err(ExploreError::MisereTwoHeaps);
             }
             Some((source, two_heaps))
         }
@@ -181,7 +185,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
     let mut found = match game {
         Game::Subtraction(moves) => {
             if moves.is_empty() || moves.contains(&0) {
-                return Err("a subtraction set holds moves of at least 1, e.g. 1,3,4".into());
+                return Err(ExploreError::Subtraction);
             }
             let mut moves = moves.clone();
             moves.sort_unstable();
@@ -192,7 +196,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
             one_heap(game, values, period, closed_form::subtraction(&moves))
         }
         Game::Octal(code) => {
-            let octal = Octal::parse(code)?;
+            let octal = Octal::parse(code).map_err(ExploreError::Octal)?;
             let (values, proof) = match request.n {
                 Some(n) => octal_values::prove_period(&octal, n.max(2), n.max(2), |_| false),
                 None => {
@@ -216,13 +220,11 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
             if *two_heaps {
                 let side = n(64);
                 if side > MAX_BOARD {
-                    return Err(format!(
-                        "-n {side}: a two-heap board is at most {MAX_BOARD} x {MAX_BOARD}"
-                    ));
+                    return Err(ExploreError::BoardTooLarge { side });
                 }
                 let args = [side.to_string(), BOARD_POSITIONS.to_string()];
                 let output = run_game(path, source, TWO_HEAP_DRIVER, &args, request)?;
-                let board = parse_board(&output, side).map_err(|e| bad_output(path, &e))?;
+                let board = parse_board(&output, side).map_err(|e| bad_output(path, e))?;
                 Exploration {
                     game: game.clone(),
                     known: closed_form::two_heap(&board),
@@ -233,7 +235,7 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
             } else {
                 let args = [n(1000).to_string(), "values".to_string()];
                 let output = run_game(path, source, ONE_HEAP_DRIVER, &args, request)?;
-                let values = parse_values(&output).map_err(|e| bad_output(path, &e))?;
+                let values = parse_values(&output).map_err(|e| bad_output(path, e))?;
                 let known = closed_form::one_heap(&values);
                 one_heap(game, values, None, known)
             }
@@ -249,7 +251,10 @@ pub fn explore(game: &Game, request: &Request) -> Result<Exploration, String> {
                     moves.iter().map(|m| format!("{m}u64")).collect::<Vec<_>>().join(", ")
                 ),
             ),
-            (Game::Octal(code), _) => (PathBuf::from(code), octal_options(&Octal::parse(code)?)),
+            (Game::Octal(code), _) => (
+                PathBuf::from(code),
+                octal_options(&Octal::parse(code).map_err(ExploreError::Octal)?),
+            ),
             (Game::Rust(_), None) => unreachable!("a game's file is read above"),
         };
         found.misere = Some(misere(&path, &source, request)?);

@@ -1,7 +1,7 @@
 //! A game written as a Rust program, or written out as one for misere play: its `fn options`
 //! checked, compiled with a driver and run under the judge's supervisor, its output read.
 
-use super::{Misere, Request};
+use super::{ExploreError, Misere, Request};
 use std::path::Path;
 use templates::octal::Octal;
 
@@ -11,24 +11,23 @@ use templates::octal::Octal;
 const MISERE_HEAPS: usize = 200;
 pub(super) const MISERE_POSITIONS: usize = 400_000;
 
-const ONE_HEAP: &str = "fn options(n: u64) -> Vec<Vec<u64>>";
-const TWO_HEAPS: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)>";
+pub(super) const ONE_HEAP: &str = "fn options(n: u64) -> Vec<Vec<u64>>";
+pub(super) const TWO_HEAPS: &str = "fn options(a: u64, b: u64) -> Vec<(u64, u64)>";
 
 /// Whether the game in `source` (from `path`) is of two heaps, from its `fn options`: one
 /// of the two signatures `explore` knows, or an error at the function's line and column. A
 /// syntax error is said here, at the file's own line: rustc, given the file with the driver
 /// after it, would place an unclosed delimiter in the driver.
-pub(super) fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
+pub(super) fn two_heap_file(path: &Path, source: &str) -> Result<bool, ExploreError> {
     let file = syn::parse_file(source)
-        .map_err(|e| crate::bundle::diagnose::explain(path, source, &e).to_string())?;
+        .map_err(|e| ExploreError::Syntax(crate::bundle::diagnose::explain(path, source, &e)))?;
     let Some(options) = file.items.iter().find_map(|item| match item {
         syn::Item::Fn(f) if f.sig.ident == "options" => Some(&f.sig),
         _ => None,
     }) else {
-        return Err(format!(
-            "{}: no `fn options`; a one-heap game defines `{ONE_HEAP}`, a two-heap game `{TWO_HEAPS}`",
-            path.display()
-        ));
+        return Err(ExploreError::NoOptions {
+            path: path.to_path_buf(),
+        });
     };
     // Compared without whitespace, so spacing does not matter.
     let bare = |text: &str| text.split_whitespace().collect::<String>();
@@ -44,12 +43,11 @@ pub(super) fn two_heap_file(path: &Path, source: &str) -> Result<bool, String> {
         return Ok(options.inputs.len() == 2);
     }
     let at = options.ident.span().start();
-    Err(format!(
-        "{}:{}:{}: `fn options` must be `{ONE_HEAP}` (one heap) or `{TWO_HEAPS}` (two heaps)",
-        path.display(),
-        at.line,
-        at.column + 1
-    ))
+    Err(ExploreError::Signature {
+        path: path.to_path_buf(),
+        line: at.line,
+        column: at.column + 1,
+    })
 }
 
 pub(super) const ONE_HEAP_DRIVER: &str = include_str!("one_heap_driver.rs");
@@ -63,22 +61,23 @@ pub(super) fn run_game(
     driver: &str,
     args: &[String],
     request: &Request,
-) -> Result<String, String> {
+) -> Result<String, ExploreError> {
     // The game's lines come first, so rustc's line numbers are the file's.
     let program = format!("{source}\n{driver}");
     let shown = path.display().to_string();
-    crate::judge::compile_and_run(&request.supervisor, &program, args, request.limits)
-        .map_err(|e| e.to_string())?
-        .map_err(|reason| {
-            format!(
-                "{shown}: {}",
-                reason.replace("main.rs:", &format!("{shown}:"))
-            )
-        })
+    crate::judge::compile_and_run(&request.supervisor, &program, args, request.limits)?.map_err(
+        |reason| ExploreError::Game {
+            game: path.to_path_buf(),
+            reason: reason.replace("main.rs:", &format!("{shown}:")),
+        },
+    )
 }
 
-pub(super) fn bad_output(path: &Path, error: &str) -> String {
-    format!("{}: unexpected output: {error}", path.display())
+pub(super) fn bad_output(path: &Path, reason: String) -> ExploreError {
+    ExploreError::Output {
+        path: path.to_path_buf(),
+        reason,
+    }
 }
 
 pub(super) fn parse_values(output: &str) -> Result<Vec<u32>, String> {
@@ -98,7 +97,7 @@ pub(super) fn parse_board(output: &str, side: usize) -> Result<Vec<Vec<u32>>, St
 
 /// Misere outcomes of single heaps, through the one-heap driver, for the one-heap game whose
 /// `options` are in `source` (a file's, or written out for a subtraction set or octal code).
-pub(super) fn misere(path: &Path, source: &str, request: &Request) -> Result<Misere, String> {
+pub(super) fn misere(path: &Path, source: &str, request: &Request) -> Result<Misere, ExploreError> {
     let heaps = request.n.unwrap_or(MISERE_HEAPS).clamp(2, MISERE_HEAPS);
     let args = [
         heaps.to_string(),
