@@ -11,6 +11,7 @@ use crate::explore::ExploreError;
 use crate::judge::{self, JudgeError, JudgeOptions};
 use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verify};
 use crate::profile::Profile;
+use crate::project;
 use crate::{atomic, BundleOptions, Error, Library};
 use clap::builder::{PathBufValueParser, TypedValueParser};
 use clap::{Parser, Subcommand};
@@ -240,7 +241,7 @@ impl LibArg {
     fn dir(&self) -> Result<PathBuf, Error> {
         match &self.dir {
             Some(dir) => Ok(dir.clone()),
-            None => Library::default_dir(),
+            None => project::templates_dir(),
         }
     }
 }
@@ -480,7 +481,7 @@ fn test(
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
     let problems_dir = problems.dir()?;
-    let lib_dir = Library::default_dir()?;
+    let lib_dir = project::templates_dir()?;
     // The problems' settings: the user's config, or the problems package's.
     let config = crate::config::Config::for_solution(&problems_dir.join("main.rs"))?;
     let judge = target
