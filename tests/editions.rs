@@ -9,7 +9,7 @@ use std::path::Path;
 #[test]
 fn every_bundle_compiles_without_warnings_in_both_editions() {
     let problems = Path::new(env!("CARGO_MANIFEST_DIR")).join("../problems");
-    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
+    let mut library = Library::open(&bundler::project::templates_dir().unwrap()).unwrap();
     let temp = tempfile::tempdir().unwrap();
     let mut checked = 0;
     let mut failures = Vec::new();

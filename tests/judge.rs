@@ -19,7 +19,7 @@ fn every_problem_is_accepted() {
     // each bundle opens its own copy.
     let bundle = |main: &Path| {
         let mut library =
-            bundler::Library::open(&bundler::Library::default_dir().map_err(|e| e.to_string())?)
+            bundler::Library::open(&bundler::project::templates_dir().map_err(|e| e.to_string())?)
                 .map_err(|e| e.to_string())?;
         bundler::bundle(main, &mut library, &bundler::BundleOptions::default())
             .map_err(|e| e.to_string())

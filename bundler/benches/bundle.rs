@@ -90,7 +90,7 @@ fn time_pipeline(runs: usize, main: &Path, lib_dir: &Path, verify: Verify) -> Du
 
 fn main() {
     let workspace = bundler::workspace_dir();
-    let lib_dir = Library::default_dir().unwrap();
+    let lib_dir = bundler::project::templates_dir().unwrap();
     println!("bundler: {RUNS} runs each ({VERIFIED_RUNS} when type-checked); median");
     println!(
         "{:<16} {:>11} {:>11} {:>11} {:>11} {:>11} {:>11} {:>8} {:>13}",

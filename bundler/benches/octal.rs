@@ -18,7 +18,7 @@
 #[path = "../../templates/benches/common/mod.rs"]
 mod common;
 
-use bundler::contest::explore::octal_values::{grundy_values, prove_period};
+use bundler::explore::octal_values::{grundy_values, prove_period};
 use common::{race, Contender};
 use std::time::Instant;
 use templates::octal::Octal;

@@ -5,7 +5,7 @@
 //!
 //! `cargo run --release -p bundler --example octal_sweep -- [--limit N] [--seconds S] [CODE...]`
 
-use bundler::contest::explore::octal_values::prove_period;
+use bundler::explore::octal_values::prove_period;
 use std::time::Instant;
 use templates::octal::Octal;
 

@@ -7,9 +7,11 @@ use crate::contest::compose;
 use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
+use crate::explore::ExploreError;
 use crate::judge::{self, JudgeError, JudgeOptions};
 use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verify};
 use crate::profile::Profile;
+use crate::project;
 use crate::{atomic, BundleOptions, Error, Library};
 use clap::builder::{PathBufValueParser, TypedValueParser};
 use clap::{Parser, Subcommand};
@@ -251,7 +253,7 @@ impl LibArg {
     fn dir(&self) -> Result<PathBuf, Error> {
         match &self.dir {
             Some(dir) => Ok(dir.clone()),
-            None => Library::default_dir(),
+            None => project::templates_dir(),
         }
     }
 }
@@ -437,7 +439,7 @@ pub enum CliError {
     #[error("{}: the output would overwrite the solution itself; name another file", .0.display())]
     OutputIsInput(PathBuf),
     #[error("explore: {0}")]
-    Explore(String),
+    Explore(#[from] ExploreError),
 }
 
 impl CliError {
@@ -484,7 +486,7 @@ fn test(
         path: PathBuf::from("."),
         source,
     })?;
-    let checkout = crate::project::problems_dir();
+    let checkout = project::problems_dir();
     let folders =
         judge::problem::folders_to_judge(&ids, problems.dir.as_deref(), checkout.as_deref(), &cwd)?;
     // The problems' settings: the user's config, or the problems package's.
@@ -498,7 +500,7 @@ fn test(
         })
     };
     let checkout_libs = match &checkout {
-        Some(_) => Some(Library::default_dir()?),
+        Some(_) => Some(project::templates_dir()?),
         None => None,
     };
     let judge = target
@@ -648,7 +650,7 @@ fn notebook(
     // Which problems use a template is a bonus: away from a checkout there are none.
     let problems_dir = match problems.dir {
         Some(dir) => Some(dir),
-        None => crate::project::problems_dir(),
+        None => project::problems_dir(),
     };
     let catalog = Catalog::load(&lib.dir()?, problems_dir.as_deref())?;
     let options = notebook::Options { names, fields };
@@ -674,7 +676,7 @@ fn explore(
     }: ExploreArgs,
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
-    use crate::contest::explore::{explore, picture as draw, Game, Request};
+    use crate::explore::{explore, picture as draw, Game, Request};
     let game = match (octal, game) {
         (Some(code), _) => Game::Octal(code),
         (None, Some(file)) => Game::Rust(file),
@@ -686,29 +688,23 @@ fn explore(
         misere,
         ..Request::new(std::env::current_exe()?, seconds)
     };
-    let explore_error = |e: String| CliError::Explore(e);
     // Checked before the work, so a wrong name costs nothing.
     let format = picture
         .as_ref()
         .map(|path| match path.extension().and_then(|e| e.to_str()) {
             Some("svg") => Ok(false),
             Some("png") => Ok(true),
-            _ => Err(explore_error(format!(
-                "--picture {}: the name must end in .svg or .png",
-                path.display()
-            ))),
+            _ => Err(ExploreError::PictureName { path: path.clone() }),
         })
         .transpose()?;
-    let found = explore(&game, &request).map_err(explore_error)?;
+    let found = explore(&game, &request)?;
     write!(out, "{}", found.report())?;
     if let (Some(path), Some(png)) = (&picture, format) {
         let Some(board) = found.p_board() else {
-            return Err(explore_error(
-                "--picture draws the P-positions of a two-heap game".into(),
-            ));
+            return Err(ExploreError::PictureOneHeap.into());
         };
         let bytes = if png {
-            draw::png(&board).map_err(explore_error)?
+            draw::png(&board)?
         } else {
             draw::svg(&board, &format!("P-positions of the {}", found.game.name())).into_bytes()
         };
@@ -717,10 +713,10 @@ fn explore(
     }
     if emit {
         let why = match found.p_board() {
-            Some(_) => "--emit writes G(n) of a one-heap game; this game has two heaps",
-            None => "no proven period to write a function from; compute further with -n",
+            Some(_) => ExploreError::EmitTwoHeaps,
+            None => ExploreError::NoProvenPeriod,
         };
-        let function = found.function().ok_or_else(|| explore_error(why.into()))?;
+        let function = found.function().ok_or(why)?;
         write!(out, "\n{function}")?;
         let smallest = crate::profile::PROFILES
             .iter()
@@ -738,7 +734,7 @@ fn explore(
 
 /// `grundy new`.
 fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
-    let checkout = problems.dir.clone().or_else(crate::project::problems_dir);
+    let checkout = problems.dir.clone().or_else(project::problems_dir);
     let Some(problems_dir) = checkout else {
         let cwd = std::env::current_dir()?;
         let spec = scaffold::ProblemSpec {
@@ -767,7 +763,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
 /// folder the current directory is in (made one if it is in none).
 fn receive(ReceiveArgs { port }: ReceiveArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     use crate::contest::receive::{self, Destination};
-    let destination = match crate::project::problems_dir() {
+    let destination = match project::problems_dir() {
         Some(problems) => Destination::Checkout(problems),
         None => Destination::Contest(scaffold::contest_folder(&std::env::current_dir()?)),
     };

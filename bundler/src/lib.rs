@@ -8,6 +8,7 @@
 //!   crates) and compiling as it does;
 //! - [`pipeline`]: one bundle from solution to verified text, over the two above;
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
+//! - [`explore`]: a game's values, their period proven or observed, code for any heap;
 //! - [`judge`]: compiling and running problems against their tests;
 //! - [`expand`]: expanding procedural macros through the toolchain's own proc-macro server.
 
@@ -18,6 +19,7 @@ pub mod config;
 pub mod contest;
 pub mod dirs;
 pub mod expand;
+pub mod explore;
 pub mod judge;
 pub mod pipeline;
 pub mod profile;

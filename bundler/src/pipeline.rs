@@ -16,6 +16,7 @@ use crate::config::{Config, ConfigError};
 use crate::profile::provided::{self, ProvidedError};
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
 use crate::profile::{minify, Profile, TooLarge};
+use crate::project;
 use std::path::{Path, PathBuf};
 
 /// Where the solution comes from.
@@ -281,7 +282,7 @@ fn open_libraries(
                 (CrateGraph::from_libs(configured, &request.features)?, None)
             }
             None => (
-                CrateGraph::from_libs(&[Library::default_dir()?], &request.features)?,
+                CrateGraph::from_libs(&[project::templates_dir()?], &request.features)?,
                 None,
             ),
         },

@@ -30,7 +30,8 @@ fn is_templates_crate(dir: &Path) -> bool {
 }
 
 /// The templates: the checkout's (`templates/` beside or above the current directory, or the
-/// crate the current directory is in), else the embedded copy.
+/// crate the current directory is in), else the embedded copy. Asked for by the engine's
+/// callers, never by the engine: this module reads manifests through it.
 pub fn templates_dir() -> Result<PathBuf, Error> {
     let here = std::env::current_dir().unwrap_or_default();
     let checkout = upward(&here, |dir| {

@@ -1,7 +1,7 @@
 //! `grundy explore`: periods against the literature and against brute forces that play the
 //! real moves, and the emitted function compiled with plain rustc and checked value by value.
 
-use bundler::contest::explore::{explore, Exploration, Game, Request, Values};
+use bundler::explore::{explore, Exploration, ExploreError, Game, Request, Values};
 use std::process::Command;
 
 /// Explores `game` on `n` heaps (or an `n x n` board), its programs run by this build's
@@ -395,7 +395,7 @@ fn explore_source(
     name: &str,
     source: &str,
     request: &Request,
-) -> Result<Exploration, String> {
+) -> Result<Exploration, ExploreError> {
     let path = dir.join(name);
     std::fs::write(&path, source).unwrap();
     explore(&Game::Rust(path), request)
@@ -508,7 +508,9 @@ fn two_heap_games_are_searched_named_and_drawn() {
 
     // Moves that come back: named with the loop.
     let looping = "fn options(a: u64, b: u64) -> Vec<(u64, u64)> {\n    if a == b { vec![] } else { vec![(b, a)] }\n}\n";
-    let error = explore_source(dir.path(), "loop.rs", looping, &request(5, false)).unwrap_err();
+    let error = explore_source(dir.path(), "loop.rs", looping, &request(5, false))
+        .unwrap_err()
+        .to_string();
     assert!(
         error.contains("the moves loop: (0, 1) -> (1, 0) -> (0, 1)"),
         "{error}"

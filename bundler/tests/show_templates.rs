@@ -4,11 +4,12 @@
 
 use bundler::contest::catalog::Catalog;
 use bundler::profile::rustc::type_check_in;
+use bundler::project::templates_dir;
 use bundler::{BundleOptions, Library};
 
 #[test]
 fn every_template_shown_alone_compiles_cleanly() {
-    let dir = Library::default_dir().unwrap();
+    let dir = templates_dir().unwrap();
     let names: Vec<String> = Catalog::load(&dir, None)
         .unwrap()
         .templates()
@@ -60,7 +61,7 @@ fn every_template_shown_alone_compiles_cleanly() {
 
 #[test]
 fn show_keeps_dependencies_and_nothing_else() {
-    let mut library = Library::open(&Library::default_dir().unwrap()).unwrap();
+    let mut library = Library::open(&templates_dir().unwrap()).unwrap();
     let shown = bundler::show(
         &["wythoff".to_string()],
         &mut library,
@@ -73,7 +74,7 @@ fn show_keeps_dependencies_and_nothing_else() {
 
 #[test]
 fn show_of_an_unknown_name_suggests_the_closest() {
-    let dir = Library::default_dir().unwrap();
+    let dir = templates_dir().unwrap();
     let mut library = Library::open(&dir).unwrap();
     let err = bundler::show(
         &["wythof".to_string()],

@@ -173,12 +173,6 @@ pub trait ExpandMacros: std::fmt::Debug {
 }
 
 impl Library {
-    /// Our templates: the checkout's the current directory is in, else the copy embedded in
-    /// the program (see [`crate::project`]).
-    pub fn default_dir() -> Result<PathBuf, Error> {
-        crate::project::templates_dir()
-    }
-
     /// Reads the library crate in `dir` (a directory holding its `Cargo.toml`) with its
     /// default features, and the crates it depends on; parses its root file.
     pub fn open(dir: &Path) -> Result<Library, Error> {

@@ -4,7 +4,6 @@
 
 pub mod catalog;
 pub mod compose;
-pub mod explore;
 pub mod header;
 pub mod notebook;
 pub mod problem_table;

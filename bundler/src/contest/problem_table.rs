@@ -124,7 +124,7 @@ pub fn update(readme_path: &Path, problems_dir: &Path) -> Result<bool, crate::Er
     let Ok(readme) = std::fs::read_to_string(readme_path) else {
         return Ok(false);
     };
-    let mut library = Library::open(&Library::default_dir()?)?;
+    let mut library = Library::open(&crate::project::templates_dir()?)?;
     let rows = rows(problems_dir, &mut library).map_err(|source| {
         crate::Error::from(crate::ErrorKind::Source(
             crate::bundle::source::SourceError::Read {

@@ -98,7 +98,7 @@ fn escape(text: &str) -> String {
 
 /// The board as a grayscale PNG: P cells black, N cells white, a light line every 10
 /// cells; `b` grows upwards.
-pub fn png(board: &Board) -> Result<Vec<u8>, String> {
+pub fn png(board: &Board) -> Result<Vec<u8>, super::ExploreError> {
     let side = board.len();
     let c = cell(side);
     let size = side * c;
@@ -122,7 +122,6 @@ pub fn png(board: &Board) -> Result<Vec<u8>, String> {
     encoder.set_depth(png::BitDepth::Eight);
     encoder
         .write_header()
-        .and_then(|mut writer| writer.write_image_data(&pixels))
-        .map_err(|e| format!("cannot encode the PNG: {e}"))?;
+        .and_then(|mut writer| writer.write_image_data(&pixels))?;
     Ok(out)
 }
