@@ -1,13 +1,12 @@
 //! The proc macros a solution applies are expanded before it is bundled
 //! (`tests/fixtures/proc_macros`): `app` applies a derive and a function-like macro of the
-//! fixture proc-macro crate it names itself (`tests/fixtures/expand/macros`) and an attribute
-//! it reaches through a library re-exporting it (`reexport`, as proconio re-exports
+//! fixture proc-macro crate it names itself (`tests/fixtures/expand/macros`), an attribute it
+//! reaches through a library re-exporting it (`reexport`, as proconio re-exports
 //! proconio_derive; the library applies all three kinds itself, in its root and in a
-//! module), and an attribute of `hygiene` whose mixed-site local has the name of
-//! the function's parameter (without renaming, the body would read the macro's). Its bundle
-//! must compile alone without a warning in editions 2021 and
-//! 2024 and answer as Cargo's own build of the package; a macro that panics is one error at
-//! its call.
+//! module), and, on a function and on a method, an attribute of `hygiene` whose mixed-site
+//! local has the name of the parameter (without renaming, the body would read the macro's).
+//! Its bundle must compile alone without a warning in editions 2021 and 2024 and answer as
+//! Cargo's own build of the package; a macro that panics is one error at its call.
 
 use bundler::pipeline::{self, Request, Verify};
 use std::io::Write;

@@ -107,6 +107,43 @@ fn item_lists(file: &syn::File) -> Vec<(Vec<syn::Item>, Vec<syn::Item>)> {
     lists.found
 }
 
+/// The methods of the impl blocks among `items` that have attributes other than rustc's,
+/// each read as a function item with the same tokens (`#[fastout] fn solve(&mut self)`):
+/// an attribute macro is applied to it as to a function, and its expansion, written where
+/// the method is, is read by rustc as methods.
+fn attributed_methods(items: &[syn::Item]) -> Vec<syn::Item> {
+    let mut methods = Vec::new();
+    for item in items {
+        let syn::Item::Impl(block) = item else {
+            continue;
+        };
+        for member in &block.items {
+            let syn::ImplItem::Fn(method) = member else {
+                continue;
+            };
+            let builtin = |a: &syn::Attribute| {
+                a.path()
+                    .get_ident()
+                    .is_some_and(|name| is_builtin_attribute(&name.to_string()))
+            };
+            if method.attrs.iter().all(builtin) {
+                continue;
+            }
+            // `defaultness` has no place on a free function; a method with it keeps it.
+            if method.defaultness.is_some() {
+                continue;
+            }
+            methods.push(syn::Item::Fn(syn::ItemFn {
+                attrs: method.attrs.clone(),
+                vis: method.vis.clone(),
+                sig: method.sig.clone(),
+                block: Box::new(method.block.clone()),
+            }));
+        }
+    }
+    methods
+}
+
 /// An import of the solution that only brings proc macros, gone once they are expanded.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Import {
@@ -175,10 +212,19 @@ pub fn expand_solution(
     for _ in 0..MAX_ROUNDS {
         let mut calls: Vec<(Call, syn::Item)> = Vec::new();
         for (items, context) in item_lists(&solution.file) {
-            for call in self::calls(&items, &context, &scope) {
-                if !expander.not_proc_macro(&call) {
-                    let item = items[call.item].clone();
-                    calls.push((call, item));
+            let methods = attributed_methods(&items);
+            let mut found = vec![(items, context)];
+            if !methods.is_empty() {
+                let (items, context) = &found[0];
+                let seen = context.iter().chain(items).cloned().collect();
+                found.push((methods, seen));
+            }
+            for (items, context) in found {
+                for call in self::calls(&items, &context, &scope) {
+                    if !expander.not_proc_macro(&call) {
+                        let item = items[call.item].clone();
+                        calls.push((call, item));
+                    }
                 }
             }
         }
