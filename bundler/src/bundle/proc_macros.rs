@@ -499,14 +499,25 @@ fn calls(items: &[syn::Item], context: &[syn::Item], scope: &MacroScope) -> Vec<
             whole.push(written[0].clone());
             (whole, import.clone())
         });
-        through_uses
+        let named = through_uses
             .chain(std::iter::once((written.clone(), None)))
-            .chain(through_open)
-            .find_map(|(full, binding)| classify_full(full, binding))
+            .find_map(|(full, binding)| classify_full(full, binding));
+        // A glob brings whatever its crate has: a bare name through one is a proc macro only
+        // when its crate's server lists it, never on the crate's word alone.
+        named.or_else(|| {
+            through_open
+                .filter_map(|(full, binding)| classify_full(full, binding))
+                .map(|(from, name, binding, _)| (from, name, binding, false))
+                .next()
+        })
     };
     let mut out = Vec::new();
     for (i, item) in items.iter().enumerate() {
         if let syn::Item::Macro(m) = item {
+            // `macro_rules! name { .. }` defines a macro; it calls none.
+            if m.ident.is_some() {
+                continue;
+            }
             if let Some((from, name, binding, direct)) =
                 classify(&m.mac.path, MacroKind::FunctionLike)
             {
