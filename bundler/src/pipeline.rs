@@ -143,12 +143,33 @@ pub enum PipelineError {
     },
     #[error(transparent)]
     NewerEdition(Box<NewerEdition>),
+    /// A bundled crate reads what its build script makes, which no judge runs.
+    #[error(
+        "`{package}` reads `env!(\"{variable}\")`, which its build script sets when Cargo builds \
+         it: a judge compiles one file and runs no build script, so `{package}` cannot be \
+         bundled (a newer version may not need one; `cargo tree -i {name}` shows what brings \
+         it in)"
+    )]
+    BuildScript {
+        package: String,
+        name: String,
+        variable: String,
+    },
     /// rustc itself failed (a crash, a stack overflow on deep nesting): a judge's may too.
     #[error(
         "rustc failed on the bundle {compiling}, without an error about its code: it crashed \
              (a judge's rustc may crash the same way), or the toolchain does not run here:\n{stderr}"
     )]
     RustcFailed { compiling: String, stderr: String },
+}
+
+/// The variable of rustc's "environment variable `X` not defined at compile time", which in
+/// bundled code means one a build script sets (`OUT_DIR`, typenum's `TYPENUM_BUILD_OP`).
+fn build_script_variable(message: &str) -> Option<String> {
+    let rest = message.strip_prefix("environment variable `")?;
+    let (variable, tail) = rest.split_once('`')?;
+    tail.starts_with(" not defined at compile time")
+        .then(|| variable.to_string())
 }
 
 /// A bundled crate of a newer edition than the judge's does not compile in the judge's.
@@ -478,6 +499,18 @@ fn located(
             }
             Some(Origin::Library(krate)) if Edition::parse(edition) < krate.edition => {
                 return Err(newer_edition(krate, edition, compiling, &d.rendered));
+            }
+            Some(Origin::Library(krate)) if build_script_variable(&d.message).is_some() => {
+                return Err(PipelineError::BuildScript {
+                    package: krate.package.clone(),
+                    name: krate
+                        .package
+                        .split(' ')
+                        .next()
+                        .unwrap_or_default()
+                        .to_string(),
+                    variable: build_script_variable(&d.message).unwrap_or_default(),
+                });
             }
             Some(Origin::Library(krate)) => library.push((
                 !d.is_error(),

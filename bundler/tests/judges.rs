@@ -374,6 +374,24 @@ fn provided_crates_stay_external_and_are_checked_against() {
     );
 }
 
+/// A library whose code its build script writes cannot be bundled: the error names the
+/// crate and the variable, and blames no bundler bug.
+#[test]
+fn a_library_written_by_its_build_script_is_named() {
+    let main = fixture("profiles/solutions/uses_scriptlib.rs");
+    let lib = fixture("profiles/scriptlib");
+    let output = grundy(&["bundle", &main, "--lib", &lib]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.starts_with(
+            "error: `script-lib 0.1.0` reads `env!(\"SCRIPT_LIB_TABLE\")`, which its build \
+             script sets"
+        ) && !message.contains("bug of the bundler"),
+        "{message}"
+    );
+}
+
 /// A library of a newer edition than the judge compiles in is not rewritten down: its error
 /// names the crate, both editions, and the judges that would take it.
 #[test]
