@@ -15,22 +15,13 @@
 //! When the judge runs as root, solutions outside bubblewrap run as `nobody` (65534), so they
 //! cannot raise their rlimits back, signal the judge, or write what root owns.
 
-use super::supervise::RunSpec;
+use super::spec::{Isolation, RunSpec};
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
     RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Isolation {
-    /// Machines with nothing better: limits, tree killing, and `nobody` when root.
-    None,
-    Landlock,
-    Bubblewrap,
-}
 
 /// The uid and gid solutions run as when the judge is root.
 const NOBODY: u32 = 65534;

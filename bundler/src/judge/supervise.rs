@@ -8,99 +8,19 @@
 //! tree (CPU time of every thread of every process, summed resident memory) where the judge
 //! could only see its direct child. The judge starts it, waits for it, and reads the report.
 
-use super::sandbox::{self, Isolation};
+use super::sandbox;
+use super::spec::{End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs::File;
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What to run and under which limits.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunSpec {
-    pub program: PathBuf,
-    pub args: Vec<String>,
-    /// The working directory.
-    pub dir: PathBuf,
-    pub stdin: Stream,
-    pub stdout: Stream,
-    pub stderr: Stream,
-    /// The whole environment (it is cleared first).
-    pub env: Vec<(String, String)>,
-    pub limits: Limits,
-    /// How a solution is isolated; `None` for a trusted tool (rustc, a generator, a checker,
-    /// an interactor), which runs as the judge does.
-    pub isolation: Option<Isolation>,
-    /// Where the supervisor writes its [`RunReport`] as JSON.
-    pub report: PathBuf,
-}
-
-/// Where a standard stream comes from or goes to.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub enum Stream {
-    /// The supervisor's own (a pipe end the judge gave it, for interactive problems).
-    Inherit,
-    Null,
-    /// Read from (stdin) or created and written (stdout, stderr).
-    File(PathBuf),
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-pub struct Limits {
-    /// CPU time of the whole tree, all threads.
-    pub cpu: Duration,
-    pub wall: Duration,
-    /// Resident memory of the whole tree that its processes do not share, in bytes.
-    pub memory: u64,
-    /// Each process's address space (`RLIMIT_AS`): stops a huge allocation at once, before it
-    /// is touched. `None` for tools such as rustc that reserve far more than they use.
-    pub address_space: Option<u64>,
-    /// Largest file any process may write (`RLIMIT_FSIZE`); beyond it the writer gets SIGXFSZ.
-    pub file_size: Option<u64>,
-    /// Processes in the tree at once.
-    pub processes: u64,
-    /// The main thread's stack (`RLIMIT_STACK`, which Linux lets it grow to): what the judge
-    /// gives. `None`: the supervisor's own.
-    pub stack: Option<u64>,
-}
-
-/// How the run ended.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunReport {
-    pub end: End,
-    pub cpu: Duration,
-    pub wall: Duration,
-    /// Peak resident memory: the largest sum seen over the tree, or the largest single process.
-    pub peak_memory: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum End {
-    Exited(i32),
-    Signaled(i32),
-    /// Killed by the supervisor for going over a limit.
-    Killed(Limit),
-    /// The judge was interrupted (or died) and the run was stopped.
-    Interrupted,
-    /// The program could not be started.
-    NotStarted(String),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Limit {
-    Cpu,
-    Wall,
-    Memory,
-    Processes,
-}
 
 /// How often the main process is checked for exit, and (every [`SAMPLE_EVERY`] checks) the
 /// tree for CPU time, memory and size.
