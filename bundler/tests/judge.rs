@@ -1,7 +1,7 @@
 //! The judge runner on fixture problems whose verdicts are known (each fixture's README says
 //! which and why). Solutions are standalone, so the "bundler" here just reads the file.
 
-use bundler::judge::{run, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use bundler::judge::{run, DiskBy, Isolation, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -252,4 +252,54 @@ fn an_id_far_from_every_problem_says_how_many_there_are() {
         "unknown problem `nonexist`, and none of the 10 problems is close \
          (`grundy test` alone judges them all)"
     );
+}
+
+/// Mount points beneath `dir` in this process's namespace (a tmpfs left behind would be one).
+fn mounts_beneath(dir: &Path) -> Vec<String> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let dir = dir.to_str().unwrap();
+    mounts
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .filter(|point| point.starts_with(dir))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Five files of 200 MiB (1 GiB in all, each under a default per-file limit) are stopped at
+/// the bound on the files all together, here the tests' 1 MiB output limit, under every way
+/// the bound holds on this machine; a small file is fine; nothing is left behind.
+#[test]
+fn files_are_bounded_all_together_and_removed() {
+    let mut ways = vec![(DiskBy::Watched, "watched every 5 ms")];
+    if DiskBy::detect(Isolation::detect()) == DiskBy::Tmpfs {
+        ways.push((DiskBy::Tmpfs, "a tmpfs of that size"));
+    } else {
+        eprintln!("tmpfs skipped: no mount namespace here (neither root nor a bwrap with --size)");
+    }
+    for (by, described) in ways {
+        let temp_root = tempfile::tempdir().unwrap();
+        let opts = JudgeOptions {
+            temp_root: Some(temp_root.path().to_path_buf()),
+            disk: Some(by),
+            ..options()
+        };
+        let started = std::time::Instant::now();
+        let report = judge(&fixtures("limits"), &["files-ole", "small-file-ac"], &opts).unwrap();
+        eprintln!("{report}\n({by:?}: {:.2?})", started.elapsed());
+        assert_eq!(
+            verdict_of(&report, "files-ole").to_string(),
+            "OLE on only (files over 1048576 bytes)",
+            "{by:?}"
+        );
+        assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
+        let isolation_line = report.to_string().lines().last().unwrap().to_string();
+        assert!(
+            isolation_line.ends_with(&format!("; files: 1 MiB in all, {described}")),
+            "{isolation_line}"
+        );
+        let left: Vec<_> = std::fs::read_dir(temp_root.path()).unwrap().collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+        assert_eq!(mounts_beneath(temp_root.path()), Vec::<String>::new());
+    }
 }

@@ -236,6 +236,7 @@ pub fn tool_spec(
         env: inherited_env(),
         limits,
         isolation: None,
+        disk: None,
         report,
     }
 }
@@ -332,6 +333,7 @@ pub fn describe_limit(limit: Limit, limits: &Limits) -> String {
         Limit::Wall => format!("over the wall-time limit ({})", limit_seconds(limits.wall)),
         Limit::Memory => format!("over the memory limit ({} MiB)", limits.memory >> 20),
         Limit::Processes => format!("over {} processes", limits.processes),
+        Limit::Disk => "over the bound on its files, all together".to_string(),
     }
 }
 

@@ -60,7 +60,7 @@ pub(super) fn grade(
     let (ran, judged, first) = runner.run_interactive(solution, &spec)?;
     let stdout = work.private_file("stdout");
     let stderr = stream_path(&solution.stderr);
-    let solution_failure = failure(&ran, test, &solution.limits, &stdout, &stderr, opts)?;
+    let solution_failure = failure(&ran, test, solution, &stdout, &stderr, opts)?;
     let rejected = |message: String| Verdict::WrongAnswer {
         test: test.name.clone(),
         mismatch: Mismatch::Judged {

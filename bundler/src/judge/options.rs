@@ -1,7 +1,7 @@
 //! How to judge: the options a caller sets.
 
 use super::execute;
-use super::spec::{Isolation, Limits};
+use super::spec::{DiskBy, Isolation, Limits};
 use crate::profile::Profile;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -23,8 +23,11 @@ pub struct JudgeOptions {
     pub supervisor: PathBuf,
     /// How solutions are isolated; the strongest that works here when `None`.
     pub isolation: Option<Isolation>,
+    /// How the bound on a solution's files (all together, [`JudgeOptions::output_limit`]
+    /// bytes) holds; a tmpfs where one can be mounted when `None`.
+    pub disk: Option<DiskBy>,
     /// Raised (by a signal handler) to stop: every run is stopped and every temporary
-    /// directory removed before [`run`] returns [`JudgeError::Interrupted`].
+    /// directory removed before [`super::run()`] returns [`super::JudgeError::Interrupted`].
     pub interrupt: Arc<AtomicBool>,
     /// What rustc may take compiling one bundle (`CE` beyond): time and memory.
     pub compile_limits: Limits,
@@ -42,6 +45,7 @@ impl Default for JudgeOptions {
             temp_root: None,
             supervisor: std::env::current_exe().unwrap_or_else(|_| PathBuf::from("bundler")),
             isolation: None,
+            disk: None,
             interrupt: Arc::new(AtomicBool::new(false)),
             compile_limits: execute::COMPILE_LIMITS,
             profile: &crate::profile::PROFILES[0],

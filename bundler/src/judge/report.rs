@@ -1,7 +1,7 @@
 //! Verdicts and the table `grundy test` prints.
 
 use super::compare::Mismatch;
-use super::spec::Isolation;
+use super::spec::Confinement;
 use std::fmt;
 use std::time::Duration;
 
@@ -24,9 +24,11 @@ pub enum Verdict {
         test: String,
         limit: u64,
     },
+    /// `files` when the solution's files, all together, went over the disk bound.
     OutputLimitExceeded {
         test: String,
         limit: u64,
+        files: bool,
     },
     /// `status` reads "exit status 3" or "signal 11 (SIGSEGV)".
     RuntimeError {
@@ -71,8 +73,9 @@ impl fmt::Display for Verdict {
             Verdict::MemoryLimitExceeded { test, limit } => {
                 write!(f, "{code} on {test} (limit {} MiB)", limit >> 20)
             }
-            Verdict::OutputLimitExceeded { test, limit } => {
-                write!(f, "{code} on {test} (output over {limit} bytes)")
+            Verdict::OutputLimitExceeded { test, limit, files } => {
+                let what = if *files { "files" } else { "output" };
+                write!(f, "{code} on {test} ({what} over {limit} bytes)")
             }
             Verdict::RuntimeError {
                 test,
@@ -122,8 +125,8 @@ impl ProblemReport {
 #[derive(Debug, Clone)]
 pub struct Report {
     pub problems: Vec<ProblemReport>,
-    /// How solutions were isolated.
-    pub isolation: Isolation,
+    /// How solutions were isolated and bounded.
+    pub confinement: Confinement,
     /// Wall time of the whole run (bundling, compiling and judging overlap).
     pub elapsed: Duration,
     /// The judge whose profile compiled the bundles, and its command.
@@ -178,7 +181,7 @@ impl Report {
             self.summary(),
             seconds(self.elapsed),
             self.judged_as,
-            self.isolation.describe()
+            self.confinement.describe()
         )
     }
 }

@@ -8,7 +8,7 @@ use super::interactive;
 use super::options::{JudgeOptions, PROCESS_LIMIT};
 use super::problem::{self, Helper, Input, Problem, TestCase};
 use super::report::{ProblemReport, Report, Verdict};
-use super::spec::{End, Isolation, Limits, RunSpec, Stream};
+use super::spec::{Confinement, Disk, DiskBy, End, Isolation, Limits, RunSpec, Stream};
 use super::standard::{self, Case};
 use super::work::Work;
 use crate::profile::provided;
@@ -60,6 +60,13 @@ pub fn run_with(
         .collect::<Result<Vec<_>, _>>()?;
     require_python(&problems)?;
     let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
+    let confinement = Confinement {
+        isolation,
+        disk: Disk {
+            bytes: opts.output_limit,
+            by: opts.disk.unwrap_or_else(|| DiskBy::detect(isolation)),
+        },
+    };
     // Programs run in other folders: a relative temporary root would point elsewhere there.
     let absolute_root;
     let opts = match &opts.temp_root {
@@ -105,7 +112,7 @@ pub fn run_with(
             });
         }
         drop(sender);
-        let result = judge_in_order(&problems, &receiver, &runner, opts, isolation, on_event);
+        let result = judge_in_order(&problems, &receiver, &runner, opts, &confinement, on_event);
         if result.is_err() {
             failed.store(true, Ordering::SeqCst);
         }
@@ -114,7 +121,7 @@ pub fn run_with(
     let reports = judged?;
     Ok(Report {
         problems: reports,
-        isolation,
+        confinement,
         elapsed: start.elapsed(),
         judged_as: format!(
             "{} ({})",
@@ -130,7 +137,7 @@ fn judge_in_order(
     builds: &mpsc::Receiver<(usize, Result<Build, JudgeError>)>,
     runner: &Runner,
     opts: &JudgeOptions,
-    isolation: Isolation,
+    confinement: &Confinement,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Vec<ProblemReport>, JudgeError> {
     let mut waiting: Vec<Option<Result<Build, JudgeError>>> =
@@ -147,7 +154,7 @@ fn judge_in_order(
         let built = waiting[index].take().expect("just received")?;
         let (verdict, slowest, peak_memory) = match built {
             Build::Compiled(work) => {
-                let judged = judge(problem, &work, runner, opts, isolation, on_event)?;
+                let judged = judge(problem, &work, runner, opts, confinement, on_event)?;
                 (
                     judged.verdict,
                     Some(judged.slowest),
@@ -391,7 +398,7 @@ fn judge(
     work: &Work,
     runner: &Runner,
     opts: &JudgeOptions,
-    isolation: Isolation,
+    confinement: &Confinement,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Judged, JudgeError> {
     let limits = solution_limits(problem, opts);
@@ -420,7 +427,8 @@ fn judge(
             // backtrace.
             env: Vec::new(),
             limits,
-            isolation: Some(isolation),
+            isolation: Some(confinement.isolation),
+            disk: Some(confinement.disk),
             report: work.private_file("report"),
         };
         let case = Case {
@@ -435,6 +443,7 @@ fn judge(
             None => standard::grade(&case, &spec)?,
             Some(interactor) => interactive::grade(&case, interactor, spec)?,
         };
+        work.remove_run_dir()?;
         judged.slowest = judged.slowest.max(report.cpu);
         judged.peak_memory = judged.peak_memory.max(report.peak_memory);
         if verdict != Verdict::Accepted {

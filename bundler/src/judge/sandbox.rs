@@ -15,7 +15,8 @@
 //! When the judge runs as root, solutions outside bubblewrap run as `nobody` (65534), so they
 //! cannot raise their rlimits back, signal the judge, or write what root owns.
 
-use super::spec::{Isolation, RunSpec};
+use super::disk;
+use super::spec::{Confinement, DiskBy, Isolation, RunSpec};
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
     RulesetCreatedAttr, RulesetStatus, Scope, ABI,
@@ -94,6 +95,23 @@ impl Isolation {
     }
 }
 
+impl Confinement {
+    /// The report's isolation line: the isolation, then how the files were bounded.
+    pub fn describe(&self) -> String {
+        let bytes = self.disk.bytes;
+        let bound = if bytes.is_multiple_of(1 << 20) {
+            format!("{} MiB", bytes >> 20)
+        } else {
+            format!("{bytes} bytes")
+        };
+        let by = match self.disk.by {
+            DiskBy::Tmpfs => "a tmpfs of that size",
+            DiskBy::Watched => "watched every 5 ms",
+        };
+        format!("{}; files: {bound} in all, {by}", self.isolation.describe())
+    }
+}
+
 fn bubblewrap_works() -> bool {
     Command::new("bwrap")
         .args([
@@ -166,13 +184,20 @@ pub fn wrap(spec: &RunSpec) -> Result<(PathBuf, Vec<String>), String> {
         "--ro-bind".into(),
         text(&spec.program)?,
         SANDBOX_BINARY.into(),
-        "--bind".into(),
-        text(&spec.dir)?,
-        SANDBOX_WORK.into(),
-        "--chdir".into(),
-        SANDBOX_WORK.into(),
-        "--clearenv".into(),
     ]);
+    match spec.disk {
+        // Writable by the sandbox's user, whichever uid bwrap mounted it as.
+        Some(bound) if bound.by == DiskBy::Tmpfs => args.extend([
+            "--perms".into(),
+            "01777".into(),
+            "--size".into(),
+            disk::tmpfs_size(bound.bytes).to_string(),
+            "--tmpfs".into(),
+            SANDBOX_WORK.into(),
+        ]),
+        _ => args.extend(["--bind".into(), text(&spec.dir)?, SANDBOX_WORK.into()]),
+    }
+    args.extend(["--chdir".into(), SANDBOX_WORK.into(), "--clearenv".into()]);
     for (key, value) in &spec.env {
         args.extend(["--setenv".into(), key.clone(), value.clone()]);
     }

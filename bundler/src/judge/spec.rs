@@ -22,6 +22,9 @@ pub struct RunSpec {
     /// How a solution is isolated; `None` for a trusted tool (rustc, a generator, a checker,
     /// an interactor), which runs as the judge does.
     pub isolation: Option<Isolation>,
+    /// The bound on the files a solution leaves in `dir`, all of them together; `None` for a
+    /// trusted tool.
+    pub disk: Option<Disk>,
     /// Where the supervisor writes its [`RunReport`] as JSON.
     pub report: PathBuf,
 }
@@ -63,6 +66,9 @@ pub struct RunReport {
     pub wall: Duration,
     /// Peak resident memory: the largest sum seen over the tree, or the largest single process.
     pub peak_memory: u64,
+    /// The most the files in the working folder took (allocated bytes) when a [`Disk`] bound
+    /// was watched or held by a tmpfs the supervisor sees; 0 otherwise.
+    pub disk: u64,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -83,6 +89,34 @@ pub enum Limit {
     Wall,
     Memory,
     Processes,
+    /// The files in the working folder, all together ([`Disk`]).
+    Disk,
+}
+
+/// The bound on the total size of a solution's files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Disk {
+    pub bytes: u64,
+    pub by: DiskBy,
+}
+
+/// How a [`Disk`] bound holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum DiskBy {
+    /// The working folder is a tmpfs of that size: a write past it fails as on a full disk
+    /// (ENOSPC), and the files vanish with the run's mount namespace.
+    Tmpfs,
+    /// The supervisor adds up the folder's files on every sample and stops the run past it.
+    Watched,
+}
+
+/// How solutions are confined in a judging run, decided once, before it starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Confinement {
+    pub isolation: Isolation,
+    /// The bound on a solution's files: the output limit, so that one knob bounds all a
+    /// solution may write (its streams each, its files all together).
+    pub disk: Disk,
 }
 
 /// How a solution is isolated (see [`super::sandbox`]).

@@ -7,7 +7,7 @@ use super::execute::{self, Runner};
 use super::options::JudgeOptions;
 use super::problem::{Expected, Helper, Problem, TestCase};
 use super::report::Verdict;
-use super::spec::{End, Limit, Limits, RunReport, RunSpec, Stream};
+use super::spec::{End, Limit, RunReport, RunSpec, Stream};
 use super::work::Work;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -28,14 +28,7 @@ pub(super) fn grade(case: &Case, solution: &RunSpec) -> Result<(Verdict, RunRepo
     let report = case.runner.run(solution)?;
     let stdout = stream_path(&solution.stdout);
     let stderr = stream_path(&solution.stderr);
-    let failed = failure(
-        &report,
-        case.test,
-        &solution.limits,
-        &stdout,
-        &stderr,
-        case.opts,
-    )?;
+    let failed = failure(&report, case.test, solution, &stdout, &stderr, case.opts)?;
     let verdict = match failed {
         Some(verdict) => verdict,
         None => check_output(
@@ -54,12 +47,13 @@ pub(super) fn grade(case: &Case, solution: &RunSpec) -> Result<(Verdict, RunRepo
 pub(super) fn failure(
     report: &RunReport,
     test: &TestCase,
-    limits: &Limits,
+    solution: &RunSpec,
     stdout: &Path,
     stderr: &Path,
     opts: &JudgeOptions,
 ) -> Result<Option<Verdict>, JudgeError> {
     let name = test.name.clone();
+    let limits = &solution.limits;
     let tle = |wall| Verdict::TimeLimitExceeded {
         test: name.clone(),
         limit: if wall { limits.wall } else { limits.cpu },
@@ -68,6 +62,15 @@ pub(super) fn failure(
     let mle = || Verdict::MemoryLimitExceeded {
         test: name.clone(),
         limit: limits.memory,
+    };
+    let files_bound = solution.disk.map(|bound| bound.bytes);
+    let ole = |files: bool| Verdict::OutputLimitExceeded {
+        test: name.clone(),
+        limit: match files_bound {
+            Some(bytes) if files => bytes,
+            _ => opts.output_limit,
+        },
+        files,
     };
     let size = |path: &Path| std::fs::metadata(path).map_or(0, |m| m.len());
     const SIGXFSZ: i32 = 25;
@@ -81,14 +84,14 @@ pub(super) fn failure(
         End::Killed(Limit::Cpu) => tle(false),
         End::Killed(Limit::Wall) => tle(true),
         End::Killed(Limit::Memory) => mle(),
+        // Stopped by the watcher, or the tmpfs filled up: its write failed as on a full disk.
+        End::Killed(Limit::Disk) => ole(true),
+        _ if files_bound.is_some_and(|bytes| report.disk > bytes) => ole(true),
         _ if size(stdout) > opts.output_limit
             || size(stderr) > opts.output_limit
             || report.end == End::Signaled(SIGXFSZ) =>
         {
-            Verdict::OutputLimitExceeded {
-                test: name,
-                limit: opts.output_limit,
-            }
+            ole(false)
         }
         _ if report.cpu > limits.cpu => tle(false),
         _ if report.peak_memory > limits.memory => mle(),

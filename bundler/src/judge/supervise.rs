@@ -8,8 +8,9 @@
 //! tree (CPU time of every thread of every process, summed resident memory) where the judge
 //! could only see its direct child. The judge starts it, waits for it, and reads the report.
 
+use super::disk;
 use super::sandbox;
-use super::spec::{End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
+use super::spec::{DiskBy, End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
@@ -83,6 +84,11 @@ fn supervise(spec: &RunSpec) -> RunReport {
         cpu: Duration::ZERO,
         wall: Duration::ZERO,
         peak_memory: 0,
+        disk: 0,
+    };
+    let disk_usage = match prepare_disk(spec) {
+        Ok(usage) => usage,
+        Err(message) => return not_started(message),
     };
     let mut command = match build_command(spec) {
         Ok(command) => command,
@@ -103,6 +109,7 @@ fn supervise(spec: &RunSpec) -> RunReport {
     let mut main_end: Option<(End, Duration)> = None;
     let mut killed: Option<End> = None;
     let mut peak_memory = 0u64;
+    let mut disk_peak = 0u64;
     let mut sampled_cpu = Duration::ZERO;
     let mut polls = 0u32;
     while main_end.is_none() && killed.is_none() {
@@ -127,6 +134,11 @@ fn supervise(spec: &RunSpec) -> RunReport {
                 Some(End::Killed(Limit::Processes))
             } else if tree.memory > spec.limits.memory {
                 Some(End::Killed(Limit::Memory))
+            } else if let Some((usage, kill_past)) = &disk_usage {
+                disk_peak = disk_peak.max(usage());
+                kill_past
+                    .filter(|&bound| disk_peak > bound)
+                    .map(|_| End::Killed(Limit::Disk))
             } else {
                 None
             };
@@ -138,6 +150,9 @@ fn supervise(spec: &RunSpec) -> RunReport {
     }
     let wall_at_kill = start.elapsed();
     kill_tree(me, main_pid, &mut main_end, start);
+    if let Some((usage, _)) = &disk_usage {
+        disk_peak = disk_peak.max(usage());
+    }
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN);
     let (cpu, max_rss) = match usage {
         Ok(usage) => {
@@ -169,7 +184,32 @@ fn supervise(spec: &RunSpec) -> RunReport {
         cpu: cpu.max(sampled_cpu),
         wall,
         peak_memory: peak_memory.max(max_rss),
+        disk: disk_peak,
     }
+}
+
+/// How the working folder's files are measured, and the bound past which the run is stopped
+/// (`None`: the kernel holds it).
+type DiskUsage = (Box<dyn Fn() -> u64>, Option<u64>);
+
+/// The run's [`DiskUsage`], `None` when there is nothing to measure. Mounts the tmpfs first
+/// when the supervisor is the one to mount it: in its own namespace, which its children share
+/// and which vanishes with them.
+fn prepare_disk(spec: &RunSpec) -> Result<Option<DiskUsage>, String> {
+    let Some(bound) = spec.disk else {
+        return Ok(None);
+    };
+    let dir = spec.dir.clone();
+    Ok(match bound.by {
+        DiskBy::Watched => Some((Box::new(move || disk::walked_used(&dir)), Some(bound.bytes))),
+        // Inside bwrap's namespace, out of our sight: a write past it fails, that is all.
+        DiskBy::Tmpfs if spec.isolation == Some(Isolation::Bubblewrap) => None,
+        DiskBy::Tmpfs => {
+            disk::mount_private_tmpfs(&spec.dir, &disk::tmpfs_options(bound.bytes))
+                .map_err(|e| format!("a tmpfs on {}: {e}", spec.dir.display()))?;
+            Some((Box::new(move || disk::tmpfs_used(&dir)), None))
+        }
+    })
 }
 
 fn build_command(spec: &RunSpec) -> Result<Command, String> {

@@ -54,11 +54,22 @@ impl Work {
 
     /// An empty working directory for the next run.
     pub(super) fn fresh_run_dir(&self) -> Result<PathBuf, JudgeError> {
-        let dir = self.root.path().join("run");
+        self.remove_run_dir()?;
+        let dir = self.run_dir();
+        std::fs::create_dir(&dir).map_err(io_error(&dir))?;
+        Ok(dir)
+    }
+
+    /// Removes what the last run wrote, up to the disk bound, as soon as it is graded.
+    pub(super) fn remove_run_dir(&self) -> Result<(), JudgeError> {
+        let dir = self.run_dir();
         if dir.exists() {
             std::fs::remove_dir_all(&dir).map_err(io_error(&dir))?;
         }
-        std::fs::create_dir(&dir).map_err(io_error(&dir))?;
-        Ok(dir)
+        Ok(())
+    }
+
+    fn run_dir(&self) -> PathBuf {
+        self.root.path().join("run")
     }
 }
