@@ -1,7 +1,9 @@
 //! The judge runner on fixture problems whose verdicts are known (each fixture's README says
 //! which and why). Solutions are standalone, so the "bundler" here just reads the file.
 
-use bundler::judge::{run, DiskBy, Isolation, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use bundler::judge::{
+    run, DiskBy, Isolation, JudgeError, JudgeOptions, MemoryBy, Mismatch, Report, Verdict,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -295,11 +297,52 @@ fn files_are_bounded_all_together_and_removed() {
         assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
         let isolation_line = report.to_string().lines().last().unwrap().to_string();
         assert!(
-            isolation_line.ends_with(&format!("; files: 1 MiB in all, {described}")),
+            isolation_line.contains(&format!("; files: 1 MiB in all, {described}; ")),
             "{isolation_line}"
         );
         let left: Vec<_> = std::fs::read_dir(temp_root.path()).unwrap().collect();
         assert!(left.is_empty(), "left behind: {left:?}");
         assert_eq!(mounts_beneath(temp_root.path()), Vec::<String>::new());
+    }
+}
+
+/// The memory limit is the kernel's (a cgroup v2 group with `memory.max`) where this machine
+/// lets the judge make one, the supervisor's sampling elsewhere; either way touching 256 MiB
+/// under 64 MiB is MLE, a small solution is AC, and the isolation line says which held.
+#[test]
+fn memory_is_held_by_a_cgroup_where_writable_else_sampled() {
+    let memory = MemoryBy::detect();
+    let described = match &memory {
+        MemoryBy::Cgroup(base) => {
+            eprintln!("cgroup v2 path exercised, run groups in {}", base.display());
+            "memory: cgroup v2 memory.max"
+        }
+        MemoryBy::Sampled(why) => {
+            eprintln!("cgroup v2 path skipped: {why}");
+            "memory: sampled every 5 ms"
+        }
+    };
+    let report = judge(
+        &fixtures("limits"),
+        &["memory-mle", "small-file-ac"],
+        &options(),
+    )
+    .unwrap();
+    eprintln!("{report}");
+    assert_eq!(
+        verdict_of(&report, "memory-mle").to_string(),
+        "MLE on only (limit 64 MiB)"
+    );
+    assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
+    let table = report.to_string();
+    let isolation_line = table.lines().last().unwrap();
+    assert!(isolation_line.ends_with(described), "{isolation_line}");
+    if let MemoryBy::Cgroup(base) = &memory {
+        let left: Vec<_> = std::fs::read_dir(base)
+            .unwrap()
+            .flatten()
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("grundy-"))
+            .collect();
+        assert!(left.is_empty(), "groups left behind: {left:?}");
     }
 }

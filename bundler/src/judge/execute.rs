@@ -237,6 +237,7 @@ pub fn tool_spec(
         limits,
         isolation: None,
         disk: None,
+        memory_cgroup: None,
         report,
     }
 }

@@ -16,7 +16,8 @@
 //!   interactor's message;
 //! - `TLE`: over the CPU-time limit (all threads), or over the wall-time limit (twice the
 //!   time limit plus a second: a solution that sleeps or waits);
-//! - `MLE`: resident memory over the limit, or an allocation refused by the address-space cap;
+//! - `MLE`: memory over the limit (a cgroup v2 group's `memory.max` where the judge can make
+//!   one, else resident memory sampled), or an allocation refused by the address-space cap;
 //! - `OLE`: stdout or stderr over [`JudgeOptions::output_limit`] bytes, or the solution's
 //!   files over as many bytes all together (a tmpfs of that size, or watched);
 //! - `RE`: non-zero exit status, a signal, or too many processes, with stderr's tail;
@@ -27,6 +28,7 @@
 //! failing `gen.py`, a checker that crashes) is a [`JudgeError`], never a verdict: it is the
 //! problem's fault, not the solution's.
 
+mod cgroup;
 mod compare;
 mod disk;
 mod error;
@@ -49,4 +51,4 @@ pub use options::{JudgeOptions, PROCESS_LIMIT};
 pub use problem::{DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
 pub use report::{id_width, table_header, ProblemReport, Report, Verdict};
 pub use run::{compile_and_run, run, run_with, wall_for, Event};
-pub use spec::{Confinement, Disk, DiskBy, Isolation, Limits};
+pub use spec::{Confinement, Disk, DiskBy, Isolation, Limits, MemoryBy};

@@ -8,7 +8,7 @@ use super::interactive;
 use super::options::{JudgeOptions, PROCESS_LIMIT};
 use super::problem::{self, Helper, Input, Problem, TestCase};
 use super::report::{ProblemReport, Report, Verdict};
-use super::spec::{Confinement, Disk, DiskBy, End, Isolation, Limits, RunSpec, Stream};
+use super::spec::{Confinement, Disk, DiskBy, End, Isolation, Limits, MemoryBy, RunSpec, Stream};
 use super::standard::{self, Case};
 use super::work::Work;
 use crate::profile::provided;
@@ -66,6 +66,7 @@ pub fn run_with(
             bytes: opts.output_limit,
             by: opts.disk.unwrap_or_else(|| DiskBy::detect(isolation)),
         },
+        memory: MemoryBy::detect(),
     };
     // Programs run in other folders: a relative temporary root would point elsewhere there.
     let absolute_root;
@@ -429,6 +430,10 @@ fn judge(
             limits,
             isolation: Some(confinement.isolation),
             disk: Some(confinement.disk),
+            memory_cgroup: match &confinement.memory {
+                MemoryBy::Cgroup(base) => Some(base.clone()),
+                MemoryBy::Sampled(_) => None,
+            },
             report: work.private_file("report"),
         };
         let case = Case {

@@ -16,7 +16,7 @@
 //! cannot raise their rlimits back, signal the judge, or write what root owns.
 
 use super::disk;
-use super::spec::{Confinement, DiskBy, Isolation, RunSpec};
+use super::spec::{Confinement, DiskBy, Isolation, MemoryBy, RunSpec};
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
     RulesetCreatedAttr, RulesetStatus, Scope, ABI,
@@ -96,7 +96,8 @@ impl Isolation {
 }
 
 impl Confinement {
-    /// The report's isolation line: the isolation, then how the files were bounded.
+    /// The report's isolation line: the isolation, then how the files and the memory were
+    /// bounded.
     pub fn describe(&self) -> String {
         let bytes = self.disk.bytes;
         let bound = if bytes.is_multiple_of(1 << 20) {
@@ -108,7 +109,14 @@ impl Confinement {
             DiskBy::Tmpfs => "a tmpfs of that size",
             DiskBy::Watched => "watched every 5 ms",
         };
-        format!("{}; files: {bound} in all, {by}", self.isolation.describe())
+        let memory = match self.memory {
+            MemoryBy::Cgroup(_) => "cgroup v2 memory.max",
+            MemoryBy::Sampled(_) => "sampled every 5 ms",
+        };
+        format!(
+            "{}; files: {bound} in all, {by}; memory: {memory}",
+            self.isolation.describe()
+        )
     }
 }
 

@@ -25,6 +25,9 @@ pub struct RunSpec {
     /// The bound on the files a solution leaves in `dir`, all of them together; `None` for a
     /// trusted tool.
     pub disk: Option<Disk>,
+    /// The cgroup v2 group in which to make the run's own group holding `limits.memory`
+    /// ([`MemoryBy::Cgroup`]); `None`: the supervisor samples the tree's memory.
+    pub memory_cgroup: Option<PathBuf>,
     /// Where the supervisor writes its [`RunReport`] as JSON.
     pub report: PathBuf,
 }
@@ -111,12 +114,23 @@ pub enum DiskBy {
 }
 
 /// How solutions are confined in a judging run, decided once, before it starts.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Confinement {
     pub isolation: Isolation,
     /// The bound on a solution's files: the output limit, so that one knob bounds all a
     /// solution may write (its streams each, its files all together).
     pub disk: Disk,
+    pub memory: MemoryBy,
+}
+
+/// How the memory limit holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MemoryBy {
+    /// By the kernel: each run in a child group of this cgroup v2 group, `memory.max` at the
+    /// limit.
+    Cgroup(PathBuf),
+    /// By the supervisor, which samples the tree every 5 ms; the reason cgroup v2 could not.
+    Sampled(String),
 }
 
 /// How a solution is isolated (see [`super::sandbox`]).

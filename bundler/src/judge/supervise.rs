@@ -8,6 +8,7 @@
 //! tree (CPU time of every thread of every process, summed resident memory) where the judge
 //! could only see its direct child. The judge starts it, waits for it, and reads the report.
 
+use super::cgroup::Group;
 use super::disk;
 use super::sandbox;
 use super::spec::{DiskBy, End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
@@ -90,7 +91,20 @@ fn supervise(spec: &RunSpec) -> RunReport {
         Ok(usage) => usage,
         Err(message) => return not_started(message),
     };
-    let mut command = match build_command(spec) {
+    // Made before the fork (the child joins it first thing), removed when dropped, after the
+    // tree is gone.
+    let group = match &spec.memory_cgroup {
+        Some(base) => match Group::create(base, spec.limits.memory).and_then(|group| {
+            let procs = group.procs()?;
+            Ok((group, procs))
+        }) {
+            Ok((group, procs)) => Some((group, procs)),
+            Err(message) => return not_started(format!("the memory cgroup: {message}")),
+        },
+        None => None,
+    };
+    let (group, procs) = group.unzip();
+    let mut command = match build_command(spec, procs) {
         Ok(command) => command,
         Err(message) => return not_started(message),
     };
@@ -132,7 +146,7 @@ fn supervise(spec: &RunSpec) -> RunReport {
                 Some(End::Killed(Limit::Cpu))
             } else if tree.processes > spec.limits.processes {
                 Some(End::Killed(Limit::Processes))
-            } else if tree.memory > spec.limits.memory {
+            } else if group.is_none() && tree.memory > spec.limits.memory {
                 Some(End::Killed(Limit::Memory))
             } else if let Some((usage, kill_past)) = &disk_usage {
                 disk_peak = disk_peak.max(usage());
@@ -167,24 +181,42 @@ fn supervise(spec: &RunSpec) -> RunReport {
         }
         Err(_) => (Duration::ZERO, 0),
     };
-    let (end, wall) = match (killed, main_end) {
-        (Some(end), _) => (end, wall_at_kill),
-        // bwrap reports its child's death by signal N as exit status 128 + N.
-        (None, Some((End::Exited(code), wall)))
-            if spec.isolation == Some(Isolation::Bubblewrap) && code > 128 =>
-        {
-            (End::Signaled(code - 128), wall)
-        }
-        (None, Some(main)) => main,
-        (None, None) => (End::Interrupted, wall_at_kill),
+    let oom_killed = group.as_ref().is_some_and(|group| group.oom_kills() > 0);
+    let bwrap = spec.isolation == Some(Isolation::Bubblewrap);
+    let (end, wall) = end_of(killed, main_end, oom_killed, bwrap, wall_at_kill);
+    let peak_memory = match &group {
+        // The kernel's count, of everything charged to the group (page cache and tmpfs too).
+        Some(group) => group.peak().unwrap_or(peak_memory),
+        None => peak_memory.max(max_rss),
     };
     RunReport {
         end,
         // A tree killed at once may lose the times of processes whose reaper died first.
         cpu: cpu.max(sampled_cpu),
         wall,
-        peak_memory: peak_memory.max(max_rss),
+        peak_memory,
         disk: disk_peak,
+    }
+}
+
+/// How the run ended and when: the limit the supervisor stopped it for, else the kernel's OOM
+/// kill in its memory group, else the main process's own end.
+fn end_of(
+    killed: Option<End>,
+    main_end: Option<(End, Duration)>,
+    oom_killed: bool,
+    bwrap: bool,
+    wall_at_kill: Duration,
+) -> (End, Duration) {
+    match (killed, main_end) {
+        (Some(end), _) => (end, wall_at_kill),
+        (None, Some((_, wall))) if oom_killed => (End::Killed(Limit::Memory), wall),
+        // bwrap reports its child's death by signal N as exit status 128 + N.
+        (None, Some((End::Exited(code), wall))) if bwrap && code > 128 => {
+            (End::Signaled(code - 128), wall)
+        }
+        (None, Some(main)) => main,
+        (None, None) => (End::Interrupted, wall_at_kill),
     }
 }
 
@@ -212,7 +244,8 @@ fn prepare_disk(spec: &RunSpec) -> Result<Option<DiskUsage>, String> {
     })
 }
 
-fn build_command(spec: &RunSpec) -> Result<Command, String> {
+/// The command that runs `spec`; its child first joins the memory group through `procs`.
+fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String> {
     let (program, args) = sandbox::wrap(spec)?;
     let mut command = Command::new(program);
     command.args(args).current_dir(&spec.dir).env_clear();
@@ -250,6 +283,10 @@ fn build_command(spec: &RunSpec) -> Result<Command, String> {
     // anything before exec without meeting a lock another thread held at the fork.
     unsafe {
         command.pre_exec(move || {
+            if let Some(procs) = &procs {
+                // "0" is the writer: the child, and all it will start.
+                std::io::Write::write_all(&mut &*procs, b"0")?;
+            }
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
             apply_rlimits(&limits)?;
@@ -405,5 +442,57 @@ impl Tree {
             memory: below.iter().map(|s| Self::private_bytes(s.pid)).sum(),
             processes: below.len() as u64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn an_oom_kill_in_the_group_is_the_memory_limit() {
+        let killed = Some((End::Signaled(9), SECOND));
+        assert_eq!(
+            end_of(None, killed.clone(), true, false, 2 * SECOND),
+            (End::Killed(Limit::Memory), SECOND)
+        );
+        assert_eq!(
+            end_of(None, killed, false, false, 2 * SECOND),
+            (End::Signaled(9), SECOND)
+        );
+    }
+
+    #[test]
+    fn the_supervisors_own_stop_comes_first() {
+        let exited = Some((End::Exited(0), SECOND));
+        assert_eq!(
+            end_of(
+                Some(End::Killed(Limit::Cpu)),
+                exited,
+                true,
+                false,
+                2 * SECOND
+            ),
+            (End::Killed(Limit::Cpu), 2 * SECOND)
+        );
+        assert_eq!(
+            end_of(None, None, false, false, 2 * SECOND),
+            (End::Interrupted, 2 * SECOND)
+        );
+    }
+
+    #[test]
+    fn bubblewraps_signal_statuses_are_signals() {
+        let exited = Some((End::Exited(137), SECOND));
+        assert_eq!(
+            end_of(None, exited.clone(), false, true, SECOND),
+            (End::Signaled(9), SECOND)
+        );
+        assert_eq!(
+            end_of(None, exited, false, false, SECOND),
+            (End::Exited(137), SECOND)
+        );
     }
 }
