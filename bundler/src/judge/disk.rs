@@ -89,7 +89,7 @@ fn private_tmpfs_works() -> bool {
     command.status().is_ok_and(|status| status.success())
 }
 
-/// Whether the installed bwrap sizes a tmpfs (`--size`, bubblewrap 0.10 and later).
+/// Whether the installed bwrap sizes a tmpfs (`--size`, bubblewrap 0.7 and later).
 fn bubblewrap_sizes_tmpfs() -> bool {
     Command::new("bwrap")
         .args([

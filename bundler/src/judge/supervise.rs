@@ -93,17 +93,15 @@ fn supervise(spec: &RunSpec) -> RunReport {
     };
     // Made before the fork (the child joins it first thing), removed when dropped, after the
     // tree is gone.
-    let group = match &spec.memory_cgroup {
-        Some(base) => match Group::create(base, spec.limits.memory).and_then(|group| {
-            let procs = group.procs()?;
-            Ok((group, procs))
-        }) {
-            Ok((group, procs)) => Some((group, procs)),
-            Err(message) => return not_started(format!("the memory cgroup: {message}")),
-        },
-        None => None,
+    let group = spec.memory_cgroup.as_deref().map(|base| {
+        let group = Group::create(base, spec.limits.memory)?;
+        let procs = group.procs()?;
+        Ok::<_, String>((group, procs))
+    });
+    let (group, procs) = match group.transpose() {
+        Ok(group) => group.unzip(),
+        Err(message) => return not_started(format!("the memory cgroup: {message}")),
     };
-    let (group, procs) = group.unzip();
     let mut command = match build_command(spec, procs) {
         Ok(command) => command,
         Err(message) => return not_started(message),
