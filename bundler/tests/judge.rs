@@ -268,9 +268,10 @@ fn mounts_beneath(dir: &Path) -> Vec<String> {
         .collect()
 }
 
-/// Five files of 200 MiB (1 GiB in all, each under a default per-file limit) are stopped at
-/// the bound on the files all together, here the tests' 1 MiB output limit, under every way
-/// the bound holds on this machine; a small file is fine; nothing is left behind.
+/// Five files of 200 MiB (1 GiB in all, each under the per-file limit) are stopped at the
+/// bound on the files all together, the default output limit of 256 MiB, under every way the
+/// bound holds on this machine, after about 256 MiB (not the GiB); a small file is fine; and
+/// nothing is left behind.
 #[test]
 fn files_are_bounded_all_together_and_removed() {
     let mut ways = vec![(DiskBy::Watched, "watched every 5 ms")];
@@ -284,6 +285,8 @@ fn files_are_bounded_all_together_and_removed() {
         let opts = JudgeOptions {
             temp_root: Some(temp_root.path().to_path_buf()),
             disk: Some(by),
+            // The default: 1 MiB would stop the first file by the per-file limit.
+            output_limit: 256 << 20,
             ..options()
         };
         let started = std::time::Instant::now();
@@ -297,12 +300,15 @@ fn files_are_bounded_all_together_and_removed() {
                 "RE on only (exit status 1; stderr: No space left on device (os error 28))"
             );
         } else {
-            assert_eq!(verdict, "OLE on only (files over 1048576 bytes)", "{by:?}");
+            assert_eq!(
+                verdict, "OLE on only (files over 268435456 bytes)",
+                "{by:?}"
+            );
         }
         assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
         let isolation_line = report.to_string().lines().last().unwrap().to_string();
         assert!(
-            isolation_line.contains(&format!("; files: 1 MiB in all, {described}; ")),
+            isolation_line.contains(&format!("; files: 256 MiB in all, {described}; ")),
             "{isolation_line}"
         );
         let left: Vec<_> = std::fs::read_dir(temp_root.path()).unwrap().collect();
