@@ -27,6 +27,12 @@
 //! A broken problem folder (no tests, an input without expected output, a bad limit line, a
 //! failing `gen.py`, a checker that crashes) is a [`JudgeError`], never a verdict: it is the
 //! problem's fault, not the solution's.
+//!
+//! The files, split as DMOJ splits its graders: `run` orchestrates (the threads that build,
+//! the problems and their tests in order), `standard` and `interactive` grade one test,
+//! `report` holds the verdicts and the table; `spec` is what the judge and the supervisor pass
+//! each other, which both sides use; `supervise`, `sandbox`, `disk` and `cgroup` are the
+//! supervisor's side.
 
 mod cgroup;
 mod compare;
