@@ -2,7 +2,9 @@
 //! which and why). Solutions are standalone, so the "bundler" here just reads the file.
 
 use bundler::judge::problem::folders_to_judge;
-use bundler::judge::{run, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use bundler::judge::{
+    run, DiskBy, Isolation, JudgeError, JudgeOptions, MemoryBy, Mismatch, Report, Verdict,
+};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -259,4 +261,106 @@ fn an_id_far_from_every_problem_says_how_many_there_are() {
         "unknown problem `nonexist`, and none of the 10 problems is close \
          (`grundy test` alone judges them all)"
     );
+}
+
+/// Mount points beneath `dir` in this process's namespace (a tmpfs left behind would be one).
+fn mounts_beneath(dir: &Path) -> Vec<String> {
+    let mounts = std::fs::read_to_string("/proc/self/mountinfo").unwrap();
+    let dir = dir.to_str().unwrap();
+    mounts
+        .lines()
+        .filter_map(|line| line.split(' ').nth(4))
+        .filter(|point| point.starts_with(dir))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Five files of 200 MiB (1 GiB in all, each under the per-file limit) are stopped at the
+/// bound on the files all together, the default output limit of 256 MiB, under every way the
+/// bound holds on this machine, after about 256 MiB (not the GiB); a small file is fine; and
+/// nothing is left behind.
+#[test]
+fn files_are_bounded_all_together_and_removed() {
+    let mut ways = vec![(DiskBy::Watched, "watched every 5 ms")];
+    if DiskBy::detect(Isolation::detect()) == DiskBy::Tmpfs {
+        ways.push((DiskBy::Tmpfs, "a tmpfs of that size"));
+    } else {
+        eprintln!("tmpfs skipped: no mount namespace here (neither root nor a bwrap with --size)");
+    }
+    for (by, described) in ways {
+        let temp_root = tempfile::tempdir().unwrap();
+        let opts = JudgeOptions {
+            temp_root: Some(temp_root.path().to_path_buf()),
+            disk: Some(by),
+            // The default: 1 MiB would stop the first file by the per-file limit.
+            output_limit: 256 << 20,
+            ..options()
+        };
+        let started = std::time::Instant::now();
+        let report = judge(&fixtures("limits"), &["files-ole", "small-file-ac"], &opts).unwrap();
+        eprintln!("{report}\n({by:?}: {:.2?})", started.elapsed());
+        let verdict = verdict_of(&report, "files-ole").to_string();
+        if by == DiskBy::Tmpfs && Isolation::detect() == Isolation::Bubblewrap {
+            // bwrap's tmpfs is out of the supervisor's sight: the solution meets a full disk.
+            assert_eq!(
+                verdict,
+                "RE on only (exit status 1; stderr: No space left on device (os error 28))"
+            );
+        } else {
+            assert_eq!(
+                verdict, "OLE on only (files over 268435456 bytes)",
+                "{by:?}"
+            );
+        }
+        assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
+        let isolation_line = report.to_string().lines().last().unwrap().to_string();
+        assert!(
+            isolation_line.contains(&format!("; files: 256 MiB in all, {described}; ")),
+            "{isolation_line}"
+        );
+        let left: Vec<_> = std::fs::read_dir(temp_root.path()).unwrap().collect();
+        assert!(left.is_empty(), "left behind: {left:?}");
+        assert_eq!(mounts_beneath(temp_root.path()), Vec::<String>::new());
+    }
+}
+
+/// The memory limit is the kernel's (a cgroup v2 group with `memory.max`) where this machine
+/// lets the judge make one, the supervisor's sampling elsewhere; either way touching 256 MiB
+/// under 64 MiB is MLE, a small solution is AC, and the isolation line says which held.
+#[test]
+fn memory_is_held_by_a_cgroup_where_writable_else_sampled() {
+    let memory = MemoryBy::detect();
+    let described = match &memory {
+        MemoryBy::Cgroup(base) => {
+            eprintln!("cgroup v2 path exercised, run groups in {}", base.display());
+            "memory: cgroup v2 memory.max"
+        }
+        MemoryBy::Sampled(why) => {
+            eprintln!("cgroup v2 path skipped: {why}");
+            "memory: sampled every 5 ms"
+        }
+    };
+    let report = judge(
+        &fixtures("limits"),
+        &["memory-mle", "small-file-ac"],
+        &options(),
+    )
+    .unwrap();
+    eprintln!("{report}");
+    assert_eq!(
+        verdict_of(&report, "memory-mle").to_string(),
+        "MLE on only (limit 64 MiB)"
+    );
+    assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
+    let table = report.to_string();
+    let isolation_line = table.lines().last().unwrap();
+    assert!(isolation_line.ends_with(described), "{isolation_line}");
+    if let MemoryBy::Cgroup(base) = &memory {
+        let left: Vec<_> = std::fs::read_dir(base)
+            .unwrap()
+            .flatten()
+            .filter(|entry| entry.file_name().to_string_lossy().starts_with("grundy-"))
+            .collect();
+        assert!(left.is_empty(), "groups left behind: {left:?}");
+    }
 }

@@ -2,8 +2,9 @@
 //! [`super::supervise`]): compiling with plain rustc, generating inputs, and running solutions,
 //! checkers and interactors under limits.
 
-use super::supervise::{End, Limit, Limits, RunReport, RunSpec, Stream};
-use super::JudgeError;
+use super::error::JudgeError;
+use super::report::limit_seconds;
+use super::spec::{End, Limit, Limits, RunReport, RunSpec, Stream};
 use crate::profile::provided::Externs;
 use crate::profile::rustc::Emit;
 use crate::profile::Profile;
@@ -235,6 +236,8 @@ pub fn tool_spec(
         env: inherited_env(),
         limits,
         isolation: None,
+        disk: None,
+        memory_cgroup: None,
         report,
     }
 }
@@ -327,16 +330,11 @@ fn path_text(path: &Path) -> Result<String, JudgeError> {
 /// What a limit was, for a message: "the CPU-time limit (1 s)".
 pub fn describe_limit(limit: Limit, limits: &Limits) -> String {
     match limit {
-        Limit::Cpu => format!(
-            "over the CPU-time limit ({})",
-            super::limit_seconds(limits.cpu)
-        ),
-        Limit::Wall => format!(
-            "over the wall-time limit ({})",
-            super::limit_seconds(limits.wall)
-        ),
+        Limit::Cpu => format!("over the CPU-time limit ({})", limit_seconds(limits.cpu)),
+        Limit::Wall => format!("over the wall-time limit ({})", limit_seconds(limits.wall)),
         Limit::Memory => format!("over the memory limit ({} MiB)", limits.memory >> 20),
         Limit::Processes => format!("over {} processes", limits.processes),
+        Limit::Disk => "over the bound on its files, all together".to_string(),
     }
 }
 

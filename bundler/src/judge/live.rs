@@ -2,7 +2,10 @@
 //! progress line on a terminal's stderr while a long one runs, and Ctrl-C (or SIGTERM, or
 //! SIGHUP) stopping every run and removing every temporary directory before exiting.
 
-use super::{id_width, run_with, table_header, Event, JudgeError, JudgeOptions, Report};
+use super::error::JudgeError;
+use super::options::JudgeOptions;
+use super::report::{id_width, table_header, Report};
+use super::run::{run_with, Event};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -18,7 +21,7 @@ pub fn stop_on_signals(opts: &JudgeOptions) -> std::io::Result<()> {
     Ok(())
 }
 
-/// Judges like [`super::run`], writing the table to `out` row by row.
+/// Judges like [`super::run()`], writing the table to `out` row by row.
 pub fn run_printing(
     folders: &[PathBuf],
     bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),

@@ -2,7 +2,7 @@
 //! project README: `main.rs`, `README.md`, `tests/<name>.{in,gen}` + `.{out,sha256}`).
 
 use super::compare::is_digest_hex;
-use super::JudgeError;
+use super::error::JudgeError;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};

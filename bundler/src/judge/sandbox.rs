@@ -15,22 +15,14 @@
 //! When the judge runs as root, solutions outside bubblewrap run as `nobody` (65534), so they
 //! cannot raise their rlimits back, signal the judge, or write what root owns.
 
-use super::supervise::RunSpec;
+use super::disk;
+use super::spec::{Confinement, DiskBy, Isolation, MemoryBy, RunSpec};
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
     RulesetCreatedAttr, RulesetStatus, Scope, ABI,
 };
-use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Isolation {
-    /// Machines with nothing better: limits, tree killing, and `nobody` when root.
-    None,
-    Landlock,
-    Bubblewrap,
-}
 
 /// The uid and gid solutions run as when the judge is root.
 const NOBODY: u32 = 65534;
@@ -100,6 +92,31 @@ impl Isolation {
                 "none: rlimits, own session, empty work dir{as_nobody}; install bubblewrap for a sandbox"
             ),
         }
+    }
+}
+
+impl Confinement {
+    /// The report's isolation line: the isolation, then how the files and the memory were
+    /// bounded.
+    pub fn describe(&self) -> String {
+        let bytes = self.disk.bytes;
+        let bound = if bytes.is_multiple_of(1 << 20) {
+            format!("{} MiB", bytes >> 20)
+        } else {
+            format!("{bytes} bytes")
+        };
+        let by = match self.disk.by {
+            DiskBy::Tmpfs => "a tmpfs of that size",
+            DiskBy::Watched => "watched every 5 ms",
+        };
+        let memory = match self.memory {
+            MemoryBy::Cgroup(_) => "cgroup v2 memory.max",
+            MemoryBy::Sampled(_) => "sampled every 5 ms",
+        };
+        format!(
+            "{}; files: {bound} in all, {by}; memory: {memory}",
+            self.isolation.describe()
+        )
     }
 }
 
@@ -175,13 +192,20 @@ pub fn wrap(spec: &RunSpec) -> Result<(PathBuf, Vec<String>), String> {
         "--ro-bind".into(),
         text(&spec.program)?,
         SANDBOX_BINARY.into(),
-        "--bind".into(),
-        text(&spec.dir)?,
-        SANDBOX_WORK.into(),
-        "--chdir".into(),
-        SANDBOX_WORK.into(),
-        "--clearenv".into(),
     ]);
+    match spec.disk {
+        // Writable by the sandbox's user, whichever uid bwrap mounted it as.
+        Some(bound) if bound.by == DiskBy::Tmpfs => args.extend([
+            "--perms".into(),
+            "01777".into(),
+            "--size".into(),
+            disk::tmpfs_size(bound.bytes).to_string(),
+            "--tmpfs".into(),
+            SANDBOX_WORK.into(),
+        ]),
+        _ => args.extend(["--bind".into(), text(&spec.dir)?, SANDBOX_WORK.into()]),
+    }
+    args.extend(["--chdir".into(), SANDBOX_WORK.into(), "--clearenv".into()]);
     for (key, value) in &spec.env {
         args.extend(["--setenv".into(), key.clone(), value.clone()]);
     }

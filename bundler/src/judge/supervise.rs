@@ -8,99 +8,21 @@
 //! tree (CPU time of every thread of every process, summed resident memory) where the judge
 //! could only see its direct child. The judge starts it, waits for it, and reads the report.
 
-use super::sandbox::{self, Isolation};
+use super::cgroup::Group;
+use super::disk;
+use super::sandbox;
+use super::spec::{DiskBy, End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
 use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
 use nix::sys::signal::{kill, Signal};
 use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
-use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fs::File;
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What to run and under which limits.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunSpec {
-    pub program: PathBuf,
-    pub args: Vec<String>,
-    /// The working directory.
-    pub dir: PathBuf,
-    pub stdin: Stream,
-    pub stdout: Stream,
-    pub stderr: Stream,
-    /// The whole environment (it is cleared first).
-    pub env: Vec<(String, String)>,
-    pub limits: Limits,
-    /// How a solution is isolated; `None` for a trusted tool (rustc, a generator, a checker,
-    /// an interactor), which runs as the judge does.
-    pub isolation: Option<Isolation>,
-    /// Where the supervisor writes its [`RunReport`] as JSON.
-    pub report: PathBuf,
-}
-
-/// Where a standard stream comes from or goes to.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub enum Stream {
-    /// The supervisor's own (a pipe end the judge gave it, for interactive problems).
-    Inherit,
-    Null,
-    /// Read from (stdin) or created and written (stdout, stderr).
-    File(PathBuf),
-}
-
-#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
-pub struct Limits {
-    /// CPU time of the whole tree, all threads.
-    pub cpu: Duration,
-    pub wall: Duration,
-    /// Resident memory of the whole tree that its processes do not share, in bytes.
-    pub memory: u64,
-    /// Each process's address space (`RLIMIT_AS`): stops a huge allocation at once, before it
-    /// is touched. `None` for tools such as rustc that reserve far more than they use.
-    pub address_space: Option<u64>,
-    /// Largest file any process may write (`RLIMIT_FSIZE`); beyond it the writer gets SIGXFSZ.
-    pub file_size: Option<u64>,
-    /// Processes in the tree at once.
-    pub processes: u64,
-    /// The main thread's stack (`RLIMIT_STACK`, which Linux lets it grow to): what the judge
-    /// gives. `None`: the supervisor's own.
-    pub stack: Option<u64>,
-}
-
-/// How the run ended.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RunReport {
-    pub end: End,
-    pub cpu: Duration,
-    pub wall: Duration,
-    /// Peak resident memory: the largest sum seen over the tree, or the largest single process.
-    pub peak_memory: u64,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum End {
-    Exited(i32),
-    Signaled(i32),
-    /// Killed by the supervisor for going over a limit.
-    Killed(Limit),
-    /// The judge was interrupted (or died) and the run was stopped.
-    Interrupted,
-    /// The program could not be started.
-    NotStarted(String),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Limit {
-    Cpu,
-    Wall,
-    Memory,
-    Processes,
-}
 
 /// How often the main process is checked for exit, and (every [`SAMPLE_EVERY`] checks) the
 /// tree for CPU time, memory and size.
@@ -163,8 +85,24 @@ fn supervise(spec: &RunSpec) -> RunReport {
         cpu: Duration::ZERO,
         wall: Duration::ZERO,
         peak_memory: 0,
+        disk: 0,
     };
-    let mut command = match build_command(spec) {
+    let disk_usage = match prepare_disk(spec) {
+        Ok(usage) => usage,
+        Err(message) => return not_started(message),
+    };
+    // Made before the fork (the child joins it first thing), removed when dropped, after the
+    // tree is gone.
+    let group = spec.memory_cgroup.as_deref().map(|base| {
+        let group = Group::create(base, spec.limits.memory)?;
+        let procs = group.procs()?;
+        Ok::<_, String>((group, procs))
+    });
+    let (group, procs) = match group.transpose() {
+        Ok(group) => group.unzip(),
+        Err(message) => return not_started(format!("the memory cgroup: {message}")),
+    };
+    let mut command = match build_command(spec, procs) {
         Ok(command) => command,
         Err(message) => return not_started(message),
     };
@@ -183,6 +121,8 @@ fn supervise(spec: &RunSpec) -> RunReport {
     let mut main_end: Option<(End, Duration)> = None;
     let mut killed: Option<End> = None;
     let mut peak_memory = 0u64;
+    let mut disk_peak = 0u64;
+    let mut next_disk_look = Instant::now();
     let mut sampled_cpu = Duration::ZERO;
     let mut polls = 0u32;
     while main_end.is_none() && killed.is_none() {
@@ -205,8 +145,19 @@ fn supervise(spec: &RunSpec) -> RunReport {
                 Some(End::Killed(Limit::Cpu))
             } else if tree.processes > spec.limits.processes {
                 Some(End::Killed(Limit::Processes))
-            } else if tree.memory > spec.limits.memory {
+            } else if group.is_none() && tree.memory > spec.limits.memory {
                 Some(End::Killed(Limit::Memory))
+            } else if let Some((usage, kill_past)) = &disk_usage {
+                // Adding up a folder of many files takes long: at most a fifth of the time
+                // goes to it, so that the other limits are still checked.
+                let began = Instant::now();
+                if began >= next_disk_look {
+                    disk_peak = disk_peak.max(usage());
+                    next_disk_look = began + began.elapsed() * 5;
+                }
+                kill_past
+                    .filter(|&bound| disk_peak > bound)
+                    .map(|_| End::Killed(Limit::Disk))
             } else {
                 None
             };
@@ -218,6 +169,9 @@ fn supervise(spec: &RunSpec) -> RunReport {
     }
     let wall_at_kill = start.elapsed();
     kill_tree(me, main_pid, &mut main_end, start);
+    if let Some((usage, _)) = &disk_usage {
+        disk_peak = disk_peak.max(usage());
+    }
     let usage = getrusage(UsageWho::RUSAGE_CHILDREN);
     let (cpu, max_rss) = match usage {
         Ok(usage) => {
@@ -232,27 +186,71 @@ fn supervise(spec: &RunSpec) -> RunReport {
         }
         Err(_) => (Duration::ZERO, 0),
     };
-    let (end, wall) = match (killed, main_end) {
-        (Some(end), _) => (end, wall_at_kill),
-        // bwrap reports its child's death by signal N as exit status 128 + N.
-        (None, Some((End::Exited(code), wall)))
-            if spec.isolation == Some(Isolation::Bubblewrap) && code > 128 =>
-        {
-            (End::Signaled(code - 128), wall)
-        }
-        (None, Some(main)) => main,
-        (None, None) => (End::Interrupted, wall_at_kill),
+    let oom_killed = group.as_ref().is_some_and(|group| group.oom_kills() > 0);
+    let bwrap = spec.isolation == Some(Isolation::Bubblewrap);
+    let (end, wall) = end_of(killed, main_end, oom_killed, bwrap, wall_at_kill);
+    let peak_memory = match &group {
+        // The kernel's count, of everything charged to the group (page cache and tmpfs too).
+        Some(group) => group.peak().unwrap_or(peak_memory),
+        None => peak_memory.max(max_rss),
     };
     RunReport {
         end,
         // A tree killed at once may lose the times of processes whose reaper died first.
         cpu: cpu.max(sampled_cpu),
         wall,
-        peak_memory: peak_memory.max(max_rss),
+        peak_memory,
+        disk: disk_peak,
     }
 }
 
-fn build_command(spec: &RunSpec) -> Result<Command, String> {
+/// How the run ended and when: the limit the supervisor stopped it for, else the kernel's OOM
+/// kill in its memory group, else the main process's own end.
+fn end_of(
+    killed: Option<End>,
+    main_end: Option<(End, Duration)>,
+    oom_killed: bool,
+    bwrap: bool,
+    wall_at_kill: Duration,
+) -> (End, Duration) {
+    match (killed, main_end) {
+        (Some(end), _) => (end, wall_at_kill),
+        (None, Some((_, wall))) if oom_killed => (End::Killed(Limit::Memory), wall),
+        // bwrap reports its child's death by signal N as exit status 128 + N.
+        (None, Some((End::Exited(code), wall))) if bwrap && code > 128 => {
+            (End::Signaled(code - 128), wall)
+        }
+        (None, Some(main)) => main,
+        (None, None) => (End::Interrupted, wall_at_kill),
+    }
+}
+
+/// How the working folder's files are measured, and the bound past which the run is stopped
+/// (`None`: the kernel holds it).
+type DiskUsage = (Box<dyn Fn() -> u64>, Option<u64>);
+
+/// The run's [`DiskUsage`], `None` when there is nothing to measure. Mounts the tmpfs first
+/// when the supervisor is the one to mount it: in its own namespace, which its children share
+/// and which vanishes with them.
+fn prepare_disk(spec: &RunSpec) -> Result<Option<DiskUsage>, String> {
+    let Some(bound) = spec.disk else {
+        return Ok(None);
+    };
+    let dir = spec.dir.clone();
+    Ok(match bound.by {
+        DiskBy::Watched => Some((Box::new(move || disk::walked_used(&dir)), Some(bound.bytes))),
+        // Inside bwrap's namespace, out of our sight: a write past it fails, that is all.
+        DiskBy::Tmpfs if spec.isolation == Some(Isolation::Bubblewrap) => None,
+        DiskBy::Tmpfs => {
+            disk::mount_private_tmpfs(&spec.dir, &disk::tmpfs_options(bound.bytes))
+                .map_err(|e| format!("a tmpfs on {}: {e}", spec.dir.display()))?;
+            Some((Box::new(move || disk::tmpfs_used(&dir)), None))
+        }
+    })
+}
+
+/// The command that runs `spec`; its child first joins the memory group through `procs`.
+fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String> {
     let (program, args) = sandbox::wrap(spec)?;
     let mut command = Command::new(program);
     command.args(args).current_dir(&spec.dir).env_clear();
@@ -290,6 +288,10 @@ fn build_command(spec: &RunSpec) -> Result<Command, String> {
     // anything before exec without meeting a lock another thread held at the fork.
     unsafe {
         command.pre_exec(move || {
+            if let Some(procs) = &procs {
+                // "0" is the writer: the child, and all it will start.
+                std::io::Write::write_all(&mut &*procs, b"0")?;
+            }
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
             apply_rlimits(&limits)?;
@@ -445,5 +447,57 @@ impl Tree {
             memory: below.iter().map(|s| Self::private_bytes(s.pid)).sum(),
             processes: below.len() as u64,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SECOND: Duration = Duration::from_secs(1);
+
+    #[test]
+    fn an_oom_kill_in_the_group_is_the_memory_limit() {
+        let killed = Some((End::Signaled(9), SECOND));
+        assert_eq!(
+            end_of(None, killed.clone(), true, false, 2 * SECOND),
+            (End::Killed(Limit::Memory), SECOND)
+        );
+        assert_eq!(
+            end_of(None, killed, false, false, 2 * SECOND),
+            (End::Signaled(9), SECOND)
+        );
+    }
+
+    #[test]
+    fn the_supervisors_own_stop_comes_first() {
+        let exited = Some((End::Exited(0), SECOND));
+        assert_eq!(
+            end_of(
+                Some(End::Killed(Limit::Cpu)),
+                exited,
+                true,
+                false,
+                2 * SECOND
+            ),
+            (End::Killed(Limit::Cpu), 2 * SECOND)
+        );
+        assert_eq!(
+            end_of(None, None, false, false, 2 * SECOND),
+            (End::Interrupted, 2 * SECOND)
+        );
+    }
+
+    #[test]
+    fn bubblewraps_signal_statuses_are_signals() {
+        let exited = Some((End::Exited(137), SECOND));
+        assert_eq!(
+            end_of(None, exited.clone(), false, true, SECOND),
+            (End::Signaled(9), SECOND)
+        );
+        assert_eq!(
+            end_of(None, exited, false, false, SECOND),
+            (End::Exited(137), SECOND)
+        );
     }
 }
