@@ -417,9 +417,19 @@ fn migrate(bundle: &mut Bundle, outcome: &Outcome, edition: &str) -> bool {
 }
 
 /// Whether `d` is a warning about code that is not the solution's (which must have none).
+/// A library macro's body expanded by the solution's call may warn (proconio's `let mut` under
+/// an empty `input! {}`): Cargo says nothing of another crate's macro, and nor does this.
 fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
     let origin = d.at.map(|at| bundle.origin(at.byte_start));
-    !d.is_error() && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
+    !d.is_error()
+        && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
+        && !called_by_solution(bundle, d)
+}
+
+/// Whether `d` points into a macro's expansion that a call in the solution made.
+fn called_by_solution(bundle: &Bundle, d: &Diagnostic) -> bool {
+    d.called_at
+        .is_some_and(|at| matches!(bundle.origin(at.byte_start), Origin::Solution(_)))
 }
 
 /// For an error naming a crate nobody has (`use rand::Rng;` in a package without rand):
@@ -512,6 +522,7 @@ fn located(
                     variable: build_script_variable(&d.message).unwrap_or_default(),
                 });
             }
+            Some(Origin::Library(_)) if !d.is_error() && called_by_solution(bundle, d) => {}
             Some(Origin::Library(krate)) => library.push((
                 !d.is_error(),
                 format!("the bundled code of `{}`", krate.package),

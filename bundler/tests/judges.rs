@@ -374,6 +374,17 @@ fn provided_crates_stay_external_and_are_checked_against() {
     );
 }
 
+/// A warning in a library macro's body, expanded by the solution's call, is the library's:
+/// the bundle is made, as Cargo builds the package without a word.
+#[test]
+fn a_library_macro_warning_where_the_solution_calls_it_is_no_bundler_bug() {
+    let main = fixture("profiles/solutions/uses_warnlib.rs");
+    let lib = fixture("profiles/warnlib");
+    let output = grundy(&["bundle", &main, "--lib", &lib]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(String::from_utf8_lossy(&output.stdout).contains("let mut seven = 7;"));
+}
+
 /// A library whose code its build script writes cannot be bundled: the error names the
 /// crate and the variable, and blames no bundler bug.
 #[test]
