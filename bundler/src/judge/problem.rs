@@ -213,6 +213,25 @@ impl Problem {
                 "a problem has a checker or an interactor, not both (the interactor judges)",
             ));
         }
+        // What `receive` records of a problem that is not judged by its samples alone.
+        if interactor.is_none() && limit_line(&readme, "Interactive: yes")?.is_some() {
+            return Err(invalid(
+                &readme,
+                "the problem is interactive: add its interactor (interactor.rs, or a script \
+                 named interactor) to judge it",
+            ));
+        }
+        for prefix in ["Input file:", "Output file:"] {
+            if let Some((number, line)) = limit_line(&readme, prefix)? {
+                return Err(invalid(
+                    &readme,
+                    format!(
+                        "line {number}: `{line}`: the problem reads or writes a file; grundy \
+                         test gives a solution standard input and output only"
+                    ),
+                ));
+            }
+        }
         Ok(Problem {
             id: id.to_string(),
             time_limit: time_limit(&readme)?,
@@ -430,6 +449,7 @@ mod tests {
         for (path, text) in [
             ("a/main.rs", "fn main() {}"),
             ("a/tests/1.in", ""),
+            ("a/tests/1.out", ""),
             ("a/b/x.txt", ""),
             ("b/src/main.rs", "fn main() {}"),
             ("b/tests/1.in", ""),
@@ -481,5 +501,26 @@ mod tests {
             judged(&[], &root.join("notes")),
             Err(JudgeError::NoProblems { .. })
         ));
+    }
+
+    #[test]
+    fn received_interactive_or_file_problems_are_refused_with_the_reason() {
+        let dir = contest();
+        let readme = dir.path().join("a/README.md");
+        let folder = dir.path().join("a");
+        fs::write(&readme, "# A\n\nTime limit: 1 s\n").unwrap();
+        assert!(Problem::load(&folder).is_ok());
+        for (line, says) in [
+            (
+                "Interactive: yes (add interactor.rs to judge it)",
+                "add its interactor",
+            ),
+            ("Input file: input.txt", "reads or writes a file"),
+            ("Output file: output.txt", "reads or writes a file"),
+        ] {
+            fs::write(&readme, format!("# A\n\n{line}\n")).unwrap();
+            let error = Problem::load(&folder).unwrap_err().to_string();
+            assert!(error.contains(says), "{line}: {error}");
+        }
     }
 }
