@@ -219,6 +219,9 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     // The proc macros the solution applies, of crates the judge does not provide.
     // Without a package (libraries given by folder) nothing is expanded, and a bundle that
     // needs a proc-macro crate is refused.
+    library.build_scripts = manifest
+        .as_deref()
+        .map(bundle::build_scripts::BuildScripts::new);
     let solution = match manifest.as_deref().map(bundle::proc_macros::Expander::new) {
         Some(mut expander) => {
             let solution = bundle::proc_macros::expand_solution(solution, &library, &mut expander)?;

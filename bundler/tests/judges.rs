@@ -374,6 +374,41 @@ fn provided_crates_stay_external_and_are_checked_against() {
     );
 }
 
+/// In a package, the files a dependency's build script writes are read as Cargo's run of the
+/// script made them, both ways crates include them: the bundle answers as `cargo run`.
+#[test]
+fn what_a_build_script_writes_is_bundled_for_a_package() {
+    let package = Path::new(&fixture("profiles/scriptapp")).to_path_buf();
+    let dir = tempfile::tempdir().unwrap();
+    let reference = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
+        .args(["run", "-q", "--manifest-path"])
+        .arg(package.join("Cargo.toml"))
+        .arg("--target-dir")
+        .arg(dir.path().join("target"))
+        .output()
+        .unwrap();
+    assert!(reference.status.success(), "{}", stderr(&reference));
+    let bundle = dir.path().join("main.rs");
+    let main = package.join("src/main.rs");
+    let output = grundy(&[
+        "bundle",
+        main.to_str().unwrap(),
+        "-o",
+        bundle.to_str().unwrap(),
+    ]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let program = dir.path().join("main");
+    let compiled = Command::new("rustc")
+        .args(["--edition", "2021", "-o"])
+        .arg(&program)
+        .arg(&bundle)
+        .output()
+        .unwrap();
+    assert!(compiled.status.success(), "{}", stderr(&compiled));
+    let ran = Command::new(&program).output().unwrap();
+    assert_eq!(ran.stdout, reference.stdout);
+}
+
 /// A warning in a library macro's body, expanded by the solution's call, is the library's:
 /// the bundle is made, as Cargo builds the package without a word.
 #[test]

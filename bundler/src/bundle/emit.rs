@@ -691,9 +691,14 @@ impl<'a> Rewrite<'a> {
                 .lookup(root, first, None, None, &mut Vec::new())
                 .map(|r| r.defs)
                 .unwrap_or_default();
-            if let Some(def) = found.iter().find(|d| {
-                matches!(d, Def::Extern) || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
-            }) {
+            let other_crate = |d: &Def| {
+                matches!(d, Def::Extern)
+                    || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
+            };
+            // A name the crate itself defines or imports at its root starts there, however
+            // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`).
+            let local = found.iter().any(|d| !other_crate(d));
+            if let Some(def) = found.iter().find(|d| other_crate(d)).filter(|_| !local) {
                 return self.crate_start(Some(*def)).unwrap_or(Start::Keep);
             }
             if !found.is_empty() {

@@ -2,6 +2,7 @@
 //! `mod` (file or inline), with `#[cfg(test)]` items already left out. File modules are parsed
 //! on demand ([`Library::load`]).
 
+use super::build_scripts::BuildScripts;
 use super::cfg::Cfg;
 use super::crates::{CrateGraph, CrateSpec, FeatureRequest};
 use super::source::{self, ident_len, is_ident_byte, item_attrs_mut, Location};
@@ -155,6 +156,8 @@ pub struct Library {
     pub generation: usize,
     /// Expands the proc macros a module's items apply, as each module is parsed.
     pub expander: Option<Box<dyn ExpandMacros>>,
+    /// What the crates' build scripts write, for the `include!` calls that read it.
+    pub build_scripts: Option<BuildScripts>,
 }
 
 /// Replaces the procedural macro calls among a module's items by what the macros make
@@ -205,6 +208,7 @@ impl Library {
             proc_macro_roots: graph.proc_macro_roots,
             generation: 0,
             expander: None,
+            build_scripts: None,
         };
         let mut taken = BTreeSet::new();
         for (k, spec) in graph.crates.into_iter().enumerate() {
@@ -340,6 +344,17 @@ impl Library {
             }
             None => items,
         };
+        // `include!` of a build script's file inside functions and their modules
+        // (num-bigint's `fn get_radix_base() { mod gen { include! { .. } } .. }`).
+        let mut items = items;
+        if self.build_scripts.is_some() && self.modules[id].text.contains("include!") {
+            if let Some(outputs) = self.build_outputs(krate) {
+                let mut inliner = super::build_scripts::Inliner(&outputs);
+                for item in &mut items {
+                    syn::visit_mut::VisitMut::visit_item_mut(&mut inliner, item);
+                }
+            }
+        }
         let mut entries = Vec::new();
         let mut items: std::collections::VecDeque<syn::Item> = items.into();
         while let Some(mut item) = items.pop_front() {
@@ -347,8 +362,9 @@ impl Library {
                 continue; // compiled out
             }
             if let syn::Item::Macro(call) = &item {
-                if let Some(expanded) =
-                    cfg_if_items(call).or_else(|| self.plain_expansion(krate, call))
+                if let Some(expanded) = cfg_if_items(call)
+                    .or_else(|| self.plain_expansion(krate, call))
+                    .or_else(|| self.included_items(krate, call))
                 {
                     // Read as the items it writes, each under its branch's cfg: decided
                     // here when features decide it, else left for the judge's compiler.
@@ -383,6 +399,24 @@ impl Library {
         }
         self.modules[id].entries = entries;
         Ok(())
+    }
+
+    /// The items of the file an `include!` call of crate `krate` names through what the
+    /// crate's build script wrote (num-bigint's `include! { concat!(env!("OUT_DIR"), ..) }`);
+    /// `None` for any other call, or when the file cannot be had (the bundle's check then says
+    /// what is missing).
+    fn included_items(&mut self, krate: usize, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+        if call.ident.is_some() || !call.mac.path.is_ident("include") {
+            return None;
+        }
+        let outputs = self.build_outputs(krate)?;
+        super::build_scripts::included_items(&call.mac, &outputs)
+    }
+
+    /// What crate `krate`'s build script wrote, running it if needed.
+    fn build_outputs(&mut self, krate: usize) -> Option<super::build_scripts::Outputs> {
+        let package = self.crates[krate].spec.package.clone();
+        self.build_scripts.as_mut()?.outputs(&package).cloned()
     }
 
     /// The items an argument-less call `name!();` writes when crate `krate` has one

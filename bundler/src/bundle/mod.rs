@@ -4,6 +4,7 @@
 //! items the solution reaches ([`reach`]) and writes the single file ([`emit`]), knowing
 //! where each part of it came from ([`Bundle`]).
 
+pub mod build_scripts;
 pub mod cfg;
 pub mod crates;
 pub(crate) mod diagnose;

@@ -1,0 +1,262 @@
+//! What a crate's build script wrote, for the code that includes it: num-bigint 0.4's
+//! `include! { concat!(env!("OUT_DIR"), "/radix_bases.rs") }`, typenum 1.11's
+//! `include!(env!("TYPENUM_BUILD_OP"))`. A judge runs no build script, so the bundle carries
+//! the written items themselves: Cargo runs the script (`cargo check -p name@version`, into
+//! the cache folder's `build-scripts` target), reports its `OUT_DIR` and the variables it sets,
+//! and the `include!` call is replaced by the file it names, as rustc would read it.
+//!
+//! The cfgs a build script sets stay decided false (see `cfg.rs`): the fallback code is the
+//! one every judge compiles.
+
+use cargo_metadata::Message;
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use std::collections::BTreeMap;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// A build script's outputs: its `OUT_DIR` and the variables it set (`cargo:rustc-env`).
+#[derive(Debug, Clone, Default)]
+pub struct Outputs {
+    pub out_dir: PathBuf,
+    pub env: BTreeMap<String, String>,
+}
+
+/// The build scripts of one package's dependencies, run by Cargo when first asked.
+#[derive(Debug)]
+pub struct BuildScripts {
+    manifest: PathBuf,
+    /// By package (`name version`); `None` once Cargo was asked and had nothing for it.
+    ran: BTreeMap<String, Option<Outputs>>,
+}
+
+impl BuildScripts {
+    /// For the package of `manifest`.
+    pub fn new(manifest: &Path) -> BuildScripts {
+        BuildScripts {
+            manifest: manifest.to_path_buf(),
+            ran: BTreeMap::new(),
+        }
+    }
+
+    /// The outputs of `package`'s (`name version`) build script, running it if needed;
+    /// `None` when it has none or Cargo cannot run it (the bundle's check then says what is
+    /// missing).
+    pub fn outputs(&mut self, package: &str) -> Option<&Outputs> {
+        if !self.ran.contains_key(package) {
+            let found = self.run(package);
+            self.ran.insert(package.to_string(), None);
+            for (name, outputs) in found {
+                self.ran.insert(name, Some(outputs));
+            }
+        }
+        self.ran.get(package)?.as_ref()
+    }
+
+    /// Each build script Cargo ran for `package` and its dependencies, by package.
+    fn run(&self, package: &str) -> Vec<(String, Outputs)> {
+        let target = crate::dirs::cache_dir().map_or_else(
+            || crate::expand::build::folder_of(&self.manifest).join("target"),
+            |cache| cache.join("build-scripts"),
+        );
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let child = Command::new(cargo)
+            .current_dir(crate::expand::build::folder_of(&self.manifest))
+            .args(["check", "--message-format=json", "--manifest-path"])
+            .arg(&self.manifest)
+            .arg("--target-dir")
+            .arg(&target)
+            .args(["-p", &package.replace(' ', "@")])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        let Ok(mut child) = child else {
+            return Vec::new();
+        };
+        let mut found = Vec::new();
+        if let Some(stdout) = child.stdout.take() {
+            for message in Message::parse_stream(BufReader::new(stdout)).map_while(Result::ok) {
+                if let Message::BuildScriptExecuted(script) = message {
+                    let Some(name) = package_of(&script.package_id.repr) else {
+                        continue;
+                    };
+                    found.push((
+                        name,
+                        Outputs {
+                            out_dir: script.out_dir.into(),
+                            env: script.env.into_iter().collect(),
+                        },
+                    ));
+                }
+            }
+        }
+        // What Cargo could not build is left out: the outputs it did report stand.
+        let _ = child.wait();
+        found
+    }
+}
+
+/// `name version` of a Cargo package id: `registry+https://..#num-bigint@0.4.3`,
+/// `path+file:///x/typenum#1.11.2` (the name is the folder's then), or the older
+/// `num-bigint 0.4.3 (registry+https://..)`.
+fn package_of(id: &str) -> Option<String> {
+    if let Some((source, fragment)) = id.rsplit_once('#') {
+        return Some(match fragment.split_once('@') {
+            Some((name, version)) => format!("{name} {version}"),
+            None => {
+                let name = source.trim_end_matches('/').rsplit('/').next()?;
+                format!("{name} {fragment}")
+            }
+        });
+    }
+    let mut words = id.split(' ');
+    Some(format!("{} {}", words.next()?, words.next()?))
+}
+
+/// The items of the file the `include!` call `call` names; `None` when it names none that
+/// `outputs` tell, or the file does not parse as items.
+pub fn included_items(call: &syn::Macro, outputs: &Outputs) -> Option<Vec<syn::Item>> {
+    let file = included_file(&call.tokens, outputs)?;
+    let text = std::fs::read_to_string(file).ok()?;
+    Some(syn::parse_file(&text).ok()?.items)
+}
+
+/// Replaces each `include!` of a build script's file written as items inside a function's
+/// body or an inline module by those items.
+pub struct Inliner<'a>(pub &'a Outputs);
+
+impl syn::visit_mut::VisitMut for Inliner<'_> {
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if let Some((_, items)) = &mut module.content {
+            let mut out = Vec::new();
+            for item in items.drain(..) {
+                match &item {
+                    syn::Item::Macro(call) if call.mac.path.is_ident("include") => {
+                        match included_items(&call.mac, self.0) {
+                            Some(included) => out.extend(included),
+                            None => out.push(item),
+                        }
+                    }
+                    _ => out.push(item),
+                }
+            }
+            *items = out;
+        }
+        syn::visit_mut::visit_item_mod_mut(self, module);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        let mut out = Vec::new();
+        for stmt in block.stmts.drain(..) {
+            let call = match &stmt {
+                syn::Stmt::Item(syn::Item::Macro(call)) => Some(&call.mac),
+                syn::Stmt::Macro(call) => Some(&call.mac),
+                _ => None,
+            };
+            match call
+                .filter(|mac| mac.path.is_ident("include"))
+                .and_then(|mac| included_items(mac, self.0))
+            {
+                Some(items) => out.extend(items.into_iter().map(syn::Stmt::Item)),
+                None => out.push(stmt),
+            }
+        }
+        block.stmts = out;
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+}
+
+/// The file an `include!` call's argument names, with `outputs` for `env!`: a string
+/// literal, `env!("VAR")`, or `concat!` of those; `None` for anything else.
+pub fn included_file(argument: &TokenStream, outputs: &Outputs) -> Option<PathBuf> {
+    let tokens: Vec<TokenTree> = argument.clone().into_iter().collect();
+    let text = string_of(&tokens, outputs)?;
+    Some(PathBuf::from(text))
+}
+
+/// The string `tokens` make: a literal, `env!(..)` or `concat!(..)`.
+fn string_of(tokens: &[TokenTree], outputs: &Outputs) -> Option<String> {
+    match tokens {
+        [TokenTree::Literal(literal)] => literal_string(&literal.to_string()),
+        [TokenTree::Ident(name), TokenTree::Punct(bang), TokenTree::Group(args)]
+            if bang.as_char() == '!' && args.delimiter() != Delimiter::None =>
+        {
+            let parts: Vec<TokenTree> = args.stream().into_iter().collect();
+            match name.to_string().as_str() {
+                "env" => {
+                    let variable = string_of(&parts, outputs)?;
+                    if variable == "OUT_DIR" {
+                        Some(outputs.out_dir.display().to_string())
+                    } else {
+                        outputs.env.get(&variable).cloned()
+                    }
+                }
+                "concat" => parts
+                    .split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                    .filter(|part| !part.is_empty())
+                    .map(|part| string_of(part, outputs))
+                    .collect(),
+                _ => None,
+            }
+        }
+        // `include!{ .. }` and `(..)` around the whole argument.
+        [TokenTree::Group(group)] if group.delimiter() == Delimiter::None => {
+            string_of(&group.stream().into_iter().collect::<Vec<_>>(), outputs)
+        }
+        _ => None,
+    }
+}
+
+/// The value of a plain string literal's source text (`"/radix_bases.rs"`).
+fn literal_string(source: &str) -> Option<String> {
+    match syn::parse_str::<syn::LitStr>(source) {
+        Ok(literal) => Some(literal.value()),
+        Err(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn package_ids_in_every_form_cargo_writes() {
+        for (id, package) in [
+            (
+                "registry+https://github.com/rust-lang/crates.io-index#num-bigint@0.4.3",
+                "num-bigint 0.4.3",
+            ),
+            ("path+file:///work/libs/typenum#1.11.2", "typenum 1.11.2"),
+            (
+                "path+file:///work/libs/my-lib#other-name@0.2.0",
+                "other-name 0.2.0",
+            ),
+            (
+                "num-bigint 0.4.3 (registry+https://github.com/rust-lang/crates.io-index)",
+                "num-bigint 0.4.3",
+            ),
+        ] {
+            assert_eq!(package_of(id).as_deref(), Some(package), "{id}");
+        }
+    }
+
+    #[test]
+    fn include_arguments_made_of_literals_env_and_concat() {
+        let outputs = Outputs {
+            out_dir: PathBuf::from("/t/out"),
+            env: [("GEN".to_string(), "/t/gen.rs".to_string())]
+                .into_iter()
+                .collect(),
+        };
+        let file = |source: &str| included_file(&source.parse().unwrap(), &outputs);
+        assert_eq!(
+            file(r#"concat!(env!("OUT_DIR"), "/radix_bases.rs")"#),
+            Some(PathBuf::from("/t/out/radix_bases.rs"))
+        );
+        assert_eq!(file(r#"env!("GEN")"#), Some(PathBuf::from("/t/gen.rs")));
+        assert_eq!(file(r#""/fixed.rs""#), Some(PathBuf::from("/fixed.rs")));
+        assert_eq!(file(r#"env!("UNSET")"#), None);
+        assert_eq!(file(r#"concat!(env!("OUT_DIR"), file!())"#), None);
+    }
+}
