@@ -324,6 +324,23 @@ fn files_are_bounded_all_together_and_removed() {
     }
 }
 
+/// A problem with file I/O (`Input file:`/`Output file:` in its README, as `receive` records
+/// it) gets its input as that file in the solution's folder and is judged by the file it
+/// writes, not by its stdout.
+#[test]
+fn file_input_and_output_are_the_problems_files() {
+    let report = judge(&fixtures("files"), &[], &options()).unwrap();
+    eprintln!("{report}");
+    assert_eq!(verdict_of(&report, "file-io-ac"), &Verdict::Accepted);
+    assert!(
+        matches!(
+            verdict_of(&report, "file-io-stdout"),
+            Verdict::WrongAnswer { .. }
+        ),
+        "{report}"
+    );
+}
+
 /// The memory limit is the kernel's (a cgroup v2 group with `memory.max`) where this machine
 /// lets the judge make one, the supervisor's sampling elsewhere; either way touching 256 MiB
 /// under 64 MiB is MLE, a small solution is AC, and the isolation line says which held.

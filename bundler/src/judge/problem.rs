@@ -28,6 +28,10 @@ pub struct Problem {
     pub checker: Option<Helper>,
     /// The judge's side of an interactive problem (`interactor.rs` or a script).
     pub interactor: Option<Helper>,
+    /// The file the solution reads its input from instead of stdin (`Input file: in.txt`).
+    pub input_file: Option<String>,
+    /// The file the solution writes its output to instead of stdout (`Output file: out.txt`).
+    pub output_file: Option<String>,
 }
 
 /// A program a problem ships for judging: Rust compiled by the runner, or a script run by the
@@ -221,17 +225,9 @@ impl Problem {
                  named interactor) to judge it",
             ));
         }
-        for prefix in ["Input file:", "Output file:"] {
-            if let Some((number, line)) = limit_line(&readme, prefix)? {
-                return Err(invalid(
-                    &readme,
-                    format!(
-                        "line {number}: `{line}`: the problem reads or writes a file; grundy \
-                         test gives a solution standard input and output only"
-                    ),
-                ));
-            }
-        }
+        let [input_file, output_file] =
+            ["Input file:", "Output file:"].map(|prefix| io_file(&readme, prefix));
+        let (input_file, output_file) = (input_file?, output_file?);
         Ok(Problem {
             id: id.to_string(),
             time_limit: time_limit(&readme)?,
@@ -239,6 +235,8 @@ impl Problem {
             tests: tests(id, &dir.join("tests"), interactor.is_some())?,
             checker,
             interactor,
+            input_file,
+            output_file,
             dir,
         })
     }
@@ -247,6 +245,29 @@ impl Problem {
     pub fn main_rs(&self) -> PathBuf {
         solution_of(&self.dir).unwrap_or_else(|| self.dir.join("main.rs"))
     }
+}
+
+/// The file name of the README's `Input file: name` or `Output file: name` line: a plain name
+/// in the solution's working folder.
+fn io_file(readme: &Path, prefix: &str) -> Result<Option<String>, JudgeError> {
+    let Some((number, line)) = limit_line(readme, prefix)? else {
+        return Ok(None);
+    };
+    let name = line[prefix.len()..].trim();
+    let plain = !name.is_empty()
+        && name != "."
+        && name != ".."
+        && !name.contains(['/', '\\'])
+        && !name.chars().any(char::is_whitespace);
+    if !plain {
+        return Err(bad_line(
+            readme,
+            number,
+            &line,
+            &format!("{prefix} <file name>"),
+        ));
+    }
+    Ok(Some(name.to_string()))
 }
 
 /// The README's line starting with `prefix`, with its 1-based number; `None` without one
@@ -504,23 +525,27 @@ mod tests {
     }
 
     #[test]
-    fn received_interactive_or_file_problems_are_refused_with_the_reason() {
+    fn received_interactive_problems_are_refused_and_file_names_read() {
         let dir = contest();
         let readme = dir.path().join("a/README.md");
         let folder = dir.path().join("a");
         fs::write(&readme, "# A\n\nTime limit: 1 s\n").unwrap();
-        assert!(Problem::load(&folder).is_ok());
-        for (line, says) in [
-            (
-                "Interactive: yes (add interactor.rs to judge it)",
-                "add its interactor",
-            ),
-            ("Input file: input.txt", "reads or writes a file"),
-            ("Output file: output.txt", "reads or writes a file"),
-        ] {
-            fs::write(&readme, format!("# A\n\n{line}\n")).unwrap();
-            let error = Problem::load(&folder).unwrap_err().to_string();
-            assert!(error.contains(says), "{line}: {error}");
+        let problem = Problem::load(&folder).unwrap();
+        assert_eq!((problem.input_file, problem.output_file), (None, None));
+        fs::write(
+            &readme,
+            "Interactive: yes (add interactor.rs to judge it)\n",
+        )
+        .unwrap();
+        let error = Problem::load(&folder).unwrap_err().to_string();
+        assert!(error.contains("add its interactor"), "{error}");
+        fs::write(&readme, "Input file: in.txt\nOutput file: out.txt\n").unwrap();
+        let problem = Problem::load(&folder).unwrap();
+        assert_eq!(problem.input_file.as_deref(), Some("in.txt"));
+        assert_eq!(problem.output_file.as_deref(), Some("out.txt"));
+        for bad in ["Input file: ../x", "Output file:", "Input file: a b"] {
+            fs::write(&readme, format!("{bad}\n")).unwrap();
+            assert!(Problem::load(&folder).is_err(), "{bad}");
         }
     }
 }

@@ -12,6 +12,7 @@ use super::spec::{Confinement, Disk, DiskBy, End, Isolation, Limits, MemoryBy, R
 use super::standard::{self, Case};
 use super::work::Work;
 use crate::profile::provided;
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -388,6 +389,13 @@ fn judge(
         let input = work.private_file("input");
         prepare_input(problem, test, &input, work, runner)?;
         let run_dir = work.fresh_run_dir()?;
+        if let Some(name) = &problem.input_file {
+            let copy = run_dir.join(name);
+            std::fs::copy(&input, &copy).map_err(io_error(&copy))?;
+            // Readable by the solution's user, whatever the input's own mode.
+            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644))
+                .map_err(io_error(&copy))?;
+        }
         let spec = RunSpec {
             program: work.build().join("main"),
             args: Vec::new(),
@@ -400,7 +408,15 @@ fn judge(
             env: Vec::new(),
             limits,
             isolation: Some(confinement.isolation),
-            disk: Some(confinement.disk),
+            // Files in and out of the solution's folder must outlive its run: that folder is
+            // watched, never the run's own tmpfs.
+            disk: Some(match (&problem.input_file, &problem.output_file) {
+                (None, None) => confinement.disk,
+                _ => Disk {
+                    by: DiskBy::Watched,
+                    ..confinement.disk
+                },
+            }),
             memory_cgroup: match &confinement.memory {
                 MemoryBy::Cgroup(base) => Some(base.clone()),
                 MemoryBy::Sampled(_) => None,

@@ -26,7 +26,17 @@ pub(super) struct Case<'a> {
 /// Runs the solution on the test's input and grades what it wrote.
 pub(super) fn grade(case: &Case, solution: &RunSpec) -> Result<(Verdict, RunReport), JudgeError> {
     let report = case.runner.run(solution)?;
-    let stdout = stream_path(&solution.stdout);
+    // A solution that writes a file is judged by that file (none written: nothing output).
+    let stdout = match &case.problem.output_file {
+        Some(name) => {
+            let written = solution.dir.join(name);
+            if !written.is_file() {
+                std::fs::write(&written, "").map_err(io_error(&written))?;
+            }
+            written
+        }
+        None => stream_path(&solution.stdout),
+    };
     let stderr = stream_path(&solution.stderr);
     let failed = failure(&report, case.test, solution, &stdout, &stderr, case.opts)?;
     let verdict = match failed {
