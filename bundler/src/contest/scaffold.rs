@@ -127,24 +127,43 @@ pub fn new_in_contest(contest: &Path, spec: &ProblemSpec) -> Result<PathBuf, Sca
         files.push((format!("tests/sample{}.in", n + 1), input.clone()));
         files.push((format!("tests/sample{}.out", n + 1), output.clone()));
     }
-    for (name, contents) in &files {
-        std::fs::write(staging.path().join(name), contents)
-            .map_err(io_error(&target.join(name)))?;
+    place(staging, &files, &target, &manifest_path, &registered)?;
+    drop(locked);
+    Ok(target)
+}
+
+/// Writes `files` into `staging`, renames it to `target`, then writes `manifest` (the
+/// manifest at `manifest_path` with the problem registered): all or nothing, each failure
+/// removing what was made.
+fn place(
+    staging: tempfile::TempDir,
+    files: &[(String, String)],
+    target: &Path,
+    manifest_path: &Path,
+    manifest: &str,
+) -> Result<(), ScaffoldError> {
+    for (name, contents) in files {
+        std::fs::write(staging.path().join(name), contents).map_err(|source| {
+            ScaffoldError::Io {
+                path: target.join(name),
+                source,
+            }
+        })?;
     }
+    // From here the folder is ours to remove by hand: `staging` no longer cleans up.
     let staged = staging.keep();
-    if let Err(source) = std::fs::rename(&staged, &target) {
+    if let Err(source) = std::fs::rename(&staged, target) {
         let _ = std::fs::remove_dir_all(&staged);
         return Err(ScaffoldError::Io {
-            path: target,
+            path: target.to_path_buf(),
             source,
         });
     }
-    if let Err(e) = atomic::write_files(&[(&manifest_path, registered.as_bytes())]) {
-        let _ = std::fs::remove_dir_all(&target);
+    if let Err(e) = atomic::write_files(&[(manifest_path, manifest.as_bytes())]) {
+        let _ = std::fs::remove_dir_all(target);
         return Err(e.into());
     }
-    drop(locked);
-    Ok(target)
+    Ok(())
 }
 
 /// A contest folder's manifest: a workspace of its problems, one target folder for all.
@@ -310,28 +329,14 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
         .tempdir_in(problems_dir)
         .map_err(io_error(problems_dir))?;
     std::fs::create_dir(staging.path().join("tests")).map_err(io_error(&target))?;
-    for (name, contents) in [
+    let files = [
         ("main.rs", main_rs(id)),
         ("README.md", readme(id)),
         ("tests/sample.in", String::new()),
         ("tests/sample.out", String::new()),
-    ] {
-        std::fs::write(staging.path().join(name), contents)
-            .map_err(io_error(&target.join(name)))?;
-    }
-    // From here the folder is ours to remove by hand: `staging` no longer cleans up.
-    let staged = staging.keep();
-    if let Err(source) = std::fs::rename(&staged, &target) {
-        let _ = std::fs::remove_dir_all(&staged);
-        return Err(ScaffoldError::Io {
-            path: target,
-            source,
-        });
-    }
-    if let Err(e) = atomic::write_files(&[(&manifest_path, registered.as_bytes())]) {
-        let _ = std::fs::remove_dir_all(&target);
-        return Err(e.into());
-    }
+    ]
+    .map(|(name, contents)| (name.to_string(), contents));
+    place(staging, &files, &target, &manifest_path, &registered)?;
     // Still under the lock, so two `new`s cannot each write a table missing the other's row.
     // The problem is made by now: a table that cannot be written is said, not undone.
     let readme = problems_dir.join("../README.md");

@@ -91,26 +91,7 @@ fn private_tmpfs_works() -> bool {
 
 /// Whether the installed bwrap sizes a tmpfs (`--size`, bubblewrap 0.7 and later).
 fn bubblewrap_sizes_tmpfs() -> bool {
-    Command::new("bwrap")
-        .args([
-            "--unshare-all",
-            "--die-with-parent",
-            "--ro-bind",
-            "/",
-            "/",
-            "--perms",
-            "01777",
-            "--size",
-            "8192",
-            "--tmpfs",
-            "/tmp",
-            "true",
-        ])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|status| status.success())
+    super::sandbox::bubblewrap_runs(&["--perms", "01777", "--size", "8192", "--tmpfs", "/tmp"])
 }
 
 /// What the files on the tmpfs mounted at `dir` take.

@@ -121,15 +121,16 @@ impl Confinement {
 }
 
 fn bubblewrap_works() -> bool {
+    bubblewrap_runs(&[])
+}
+
+/// Whether bwrap runs `true` in a sandbox of every namespace with `/` read-only and `extra`
+/// arguments (what a kernel or an older bwrap may refuse).
+pub(super) fn bubblewrap_runs(extra: &[&str]) -> bool {
     Command::new("bwrap")
-        .args([
-            "--unshare-all",
-            "--die-with-parent",
-            "--ro-bind",
-            "/",
-            "/",
-            "true",
-        ])
+        .args(["--unshare-all", "--die-with-parent", "--ro-bind", "/", "/"])
+        .args(extra)
+        .arg("true")
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
