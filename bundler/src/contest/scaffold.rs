@@ -89,16 +89,7 @@ pub fn new_in_contest(contest: &Path, spec: &ProblemSpec) -> Result<PathBuf, Sca
             Err(e) => return Err(io_error(&manifest_path)(e)),
         }
     }
-    let mut locked = lock(&manifest_path)?;
-    let mut manifest = String::new();
-    locked
-        .as_file_mut()
-        .read_to_string(&mut manifest)
-        .map_err(manifest_error(&manifest_path))?;
-    let target = contest.join(id);
-    if target.symlink_metadata().is_ok() {
-        return Err(ScaffoldError::Exists { path: target });
-    }
+    let (locked, manifest, target) = locked_for(&manifest_path, contest, id)?;
     let registered = with_member(&manifest, &manifest_path, id)?;
     let templates = contest.join("templates");
     if !templates.join("Cargo.toml").is_file() {
@@ -306,18 +297,7 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
         reason,
     })?;
     let manifest_path = problems_dir.join("Cargo.toml");
-    let mut locked = lock(&manifest_path)?;
-    // Read through the locked handle: on Windows the lock keeps out even this process's other
-    // handles.
-    let mut manifest = String::new();
-    locked
-        .as_file_mut()
-        .read_to_string(&mut manifest)
-        .map_err(manifest_error(&manifest_path))?;
-    let target = problems_dir.join(id);
-    if target.symlink_metadata().is_ok() {
-        return Err(ScaffoldError::Exists { path: target });
-    }
+    let (locked, manifest, target) = locked_for(&manifest_path, problems_dir, id)?;
     let registered = with_bin(&manifest, &manifest_path, id)?;
 
     let io_error = |path: &Path| {
@@ -346,6 +326,28 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
     drop(locked);
     table?;
     Ok(target)
+}
+
+/// The manifest at `manifest_path`, locked (the lock lasts as long as the handle) and read,
+/// and the folder `dir/id` the problem will be, which must not exist yet.
+fn locked_for(
+    manifest_path: &Path,
+    dir: &Path,
+    id: &str,
+) -> Result<(Handle, String, PathBuf), ScaffoldError> {
+    let mut locked = lock(manifest_path)?;
+    // Read through the locked handle: on Windows the lock keeps out even this process's other
+    // handles.
+    let mut manifest = String::new();
+    locked
+        .as_file_mut()
+        .read_to_string(&mut manifest)
+        .map_err(manifest_error(manifest_path))?;
+    let target = dir.join(id);
+    if target.symlink_metadata().is_ok() {
+        return Err(ScaffoldError::Exists { path: target });
+    }
+    Ok((locked, manifest, target))
 }
 
 /// An open handle on the manifest at `path`, holding its exclusive lock (waiting for it).
