@@ -3,6 +3,9 @@
 //! `cargo install --locked --path bundler` and then moved or deleted the clone would. Each
 //! command of the README's first screen is run there.
 
+mod common;
+
+use common::with_stdin;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -104,19 +107,6 @@ fn compile_and_run(dir: &Path, source: &str, input: &str) -> String {
     );
     let output = with_stdin(&mut Command::new(dir.join("sub")), input.as_bytes());
     String::from_utf8(output.stdout).unwrap()
-}
-
-/// Runs `command` with `input` on its standard input; its output.
-fn with_stdin(command: &mut Command, input: &[u8]) -> Output {
-    let mut child = command
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

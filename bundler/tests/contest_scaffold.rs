@@ -1,7 +1,10 @@
 //! `new <ID>`: the folder, its files, the registration, and refusals that leave everything as
 //! it was. Every test works in a temporary copy of a problems folder.
 
+mod common;
+
 use bundler::contest::scaffold::{new_problem, ScaffoldError};
+use common::with_stdin;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -185,19 +188,7 @@ fn scaffolded_main_compiles_and_runs_against_the_real_templates() {
         "-o".as_ref(),
         binary.as_os_str(),
     ]);
-    let mut child = Command::new(&binary)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"3 18446744073709551615\n7")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = with_stdin(&mut Command::new(&binary), b"3 18446744073709551615\n7");
     assert_eq!(
         String::from_utf8(output.stdout).unwrap(),
         "3\n18446744073709551615\n7\n"

@@ -5,9 +5,12 @@
 //! whole template library are minified and type-checked in both editions, and some minified
 //! problems are run on their tests.
 
+mod common;
+
 use bundler::profile::minify::minify;
 use bundler::profile::rustc::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
+use common::with_stdin;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -24,13 +27,7 @@ fn run(dir: &Path, source: &str, input: &[u8]) -> String {
     if let Err(stderr) = compile_in(dir, source, "2021").unwrap() {
         panic!("rustc:\n{stderr}\n--- source ---\n{source}");
     }
-    let mut child = Command::new(dir.join("main"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(&mut child.stdin.take().unwrap(), input).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = with_stdin(&mut Command::new(dir.join("main")), input);
     assert!(output.status.success());
     String::from_utf8(output.stdout).unwrap()
 }

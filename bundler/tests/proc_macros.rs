@@ -8,31 +8,17 @@
 //! Its bundle must compile alone without a warning in editions 2021 and 2024 and answer as
 //! Cargo's own build of the package; a macro that panics is one error at its call.
 
+mod common;
+
 use bundler::pipeline::{self, Request, Verify};
-use std::io::Write;
+use common::with_stdin;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Command;
 
 fn fixture(package: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/proc_macros")
         .join(package)
-}
-
-fn run_with(command: &mut Command, stdin: &str) -> Output {
-    let mut child = command
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -75,18 +61,18 @@ fn bundle_answers_as_cargo(package: &str, inputs: &[&str]) -> String {
         })
     });
     for stdin in inputs {
-        let reference = run_with(
+        let reference = with_stdin(
             Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()))
                 .args(["run", "-q", "--manifest-path"])
                 .arg(package.join("Cargo.toml"))
                 .arg("--target-dir")
                 .arg(&target),
-            stdin,
+            stdin.as_bytes(),
         );
         assert!(reference.status.success(), "{}", text(&reference.stderr));
         let expected = text(&reference.stdout);
         for program in &programs {
-            let output = run_with(&mut Command::new(program), stdin);
+            let output = with_stdin(&mut Command::new(program), stdin.as_bytes());
             assert!(output.status.success(), "{}", text(&output.stderr));
             assert_eq!(
                 text(&output.stdout),
