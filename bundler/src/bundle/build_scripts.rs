@@ -171,14 +171,15 @@ impl syn::visit_mut::VisitMut for Inliner<'_> {
 /// literal, `env!("VAR")`, or `concat!` of those; `None` for anything else.
 pub fn included_file(argument: &TokenStream, outputs: &Outputs) -> Option<PathBuf> {
     let tokens: Vec<TokenTree> = argument.clone().into_iter().collect();
-    let text = string_of(&tokens, outputs)?;
-    Some(PathBuf::from(text))
+    string_of(&tokens, outputs).map(PathBuf::from)
 }
 
 /// The string `tokens` make: a literal, `env!(..)` or `concat!(..)`.
 fn string_of(tokens: &[TokenTree], outputs: &Outputs) -> Option<String> {
     match tokens {
-        [TokenTree::Literal(literal)] => literal_string(&literal.to_string()),
+        [TokenTree::Literal(literal)] => syn::parse_str::<syn::LitStr>(&literal.to_string())
+            .ok()
+            .map(|literal| literal.value()),
         [TokenTree::Ident(name), TokenTree::Punct(bang), TokenTree::Group(args)]
             if bang.as_char() == '!' && args.delimiter() != Delimiter::None =>
         {
@@ -205,14 +206,6 @@ fn string_of(tokens: &[TokenTree], outputs: &Outputs) -> Option<String> {
             string_of(&group.stream().into_iter().collect::<Vec<_>>(), outputs)
         }
         _ => None,
-    }
-}
-
-/// The value of a plain string literal's source text (`"/radix_bases.rs"`).
-fn literal_string(source: &str) -> Option<String> {
-    match syn::parse_str::<syn::LitStr>(source) {
-        Ok(literal) => Some(literal.value()),
-        Err(_) => None,
     }
 }
 

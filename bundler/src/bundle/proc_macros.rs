@@ -207,6 +207,10 @@ pub fn expand_solution(
     expander: &mut Expander,
 ) -> Result<Solution, Error> {
     let scope = MacroScope::of_solution(lib);
+    // Most packages have no proc macro at all: nothing of the solution is walked then.
+    if scope.is_empty() {
+        return Ok(solution);
+    }
     let mut solution = solution;
     let mut consumed: BTreeSet<Import> = BTreeSet::new();
     for _ in 0..MAX_ROUNDS {
@@ -313,6 +317,9 @@ impl ExpandMacros for Expander {
 /// The solution without `imports` (each of proc macros it no longer applies): one at a
 /// time, since two leaves of a group may share a comma.
 fn remove_imports(mut solution: Solution, imports: &BTreeSet<Import>) -> Result<Solution, Error> {
+    if imports.is_empty() {
+        return Ok(solution);
+    }
     loop {
         let mut range = None;
         let lists = item_lists(&solution.file);
