@@ -210,7 +210,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         .edition(request.edition.as_deref(), package_edition.as_deref())
         .map_err(PipelineError::Profile)?;
     let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
-    library.judge_cfgs(profile.cfgs);
+    library.judge_cfgs(profile.cfgs, profile.target);
     let provided = if request.bundle_provided {
         Vec::new()
     } else {

@@ -375,7 +375,8 @@ fn provided_crates_stay_external_and_are_checked_against() {
 }
 
 /// In a package, the files a dependency's build script writes are read as Cargo's run of the
-/// script made them, both ways crates include them: the bundle answers as `cargo run`.
+/// script made them, both ways crates include them, and the cfgs it sets hold: the bundle
+/// answers as `cargo run`.
 #[test]
 fn what_a_build_script_writes_is_bundled_for_a_package() {
     let package = Path::new(&fixture("profiles/scriptapp")).to_path_buf();

@@ -5,21 +5,26 @@
 //! the cache folder's `build-scripts` target), reports its `OUT_DIR` and the variables it sets,
 //! and the `include!` call is replaced by the file it names, as rustc would read it.
 //!
-//! The cfgs a build script sets stay decided false (see `cfg.rs`): the fallback code is the
-//! one every judge compiles.
+//! The cfgs a build script sets (`cargo:rustc-cfg`) are decided as Cargo's run set them:
+//! crates rely on each other's (num-bigint 0.4.3 implements `to_i128`, which num-traits 0.2.15
+//! declares only under its script's `has_i128`). What a script sets is kept in the cache
+//! folder per crate, so a warm bundle runs no Cargo.
 
+use super::crates::CrateSpec;
 use cargo_metadata::Message;
 use proc_macro2::{Delimiter, TokenStream, TokenTree};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-/// A build script's outputs: its `OUT_DIR` and the variables it set (`cargo:rustc-env`).
-#[derive(Debug, Clone, Default)]
+/// A build script's outputs: its `OUT_DIR`, the variables it set (`cargo:rustc-env`) and
+/// the cfgs (`name` or `name="value"`).
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
 pub struct Outputs {
     pub out_dir: PathBuf,
     pub env: BTreeMap<String, String>,
+    pub cfgs: BTreeSet<String>,
 }
 
 /// The build scripts of one package's dependencies, run by Cargo when first asked.
@@ -39,10 +44,43 @@ impl BuildScripts {
         }
     }
 
-    /// The outputs of `package`'s (`name version`) build script, running it if needed;
-    /// `None` when it has none or Cargo cannot run it (the bundle's check then says what is
-    /// missing).
-    pub fn outputs(&mut self, package: &str) -> Option<&Outputs> {
+    /// The outputs of `spec`'s build script: as kept in the cache folder when its `OUT_DIR`
+    /// is still there, else Cargo's run (then kept). `None` when it has none or Cargo cannot
+    /// run it (the bundle's check then says what is missing).
+    pub fn outputs(&mut self, spec: &CrateSpec) -> Option<Outputs> {
+        let script = spec.build_script.as_deref()?;
+        // Keyed by the crate's folder, features and script: a registry crate's never change.
+        let (modified, len) = super::crates::stamp(script).unwrap_or_default();
+        let key = format!(
+            "{}|{:?}|{modified}|{len}",
+            spec.dir.display(),
+            spec.features
+        );
+        let kept = crate::dirs::cache_dir().map(|cache| {
+            cache
+                .join("build-scripts/outputs")
+                .join(crate::dirs::cache_key(&key))
+        });
+        let read = |file: &Path| -> Option<Outputs> {
+            let outputs: Outputs = serde_json::from_slice(&std::fs::read(file).ok()?).ok()?;
+            outputs.out_dir.is_dir().then_some(outputs)
+        };
+        if let Some(outputs) = kept.as_deref().and_then(read) {
+            return Some(outputs);
+        }
+        let outputs = self.run_for(&spec.package)?.clone();
+        if let (Some(file), Ok(json)) = (kept, serde_json::to_vec(&outputs)) {
+            // A cache entry lost is only time: the next bundle asks Cargo again.
+            if let Some(dir) = file.parent() {
+                let _ = std::fs::create_dir_all(dir);
+            }
+            let _ = crate::atomic::write_files(&[(&file, &json)]);
+        }
+        Some(outputs)
+    }
+
+    /// [`BuildScripts::outputs`] of `package` (`name version`) as Cargo reports them.
+    fn run_for(&mut self, package: &str) -> Option<&Outputs> {
         if !self.ran.contains_key(package) {
             let found = self.run(package);
             self.ran.insert(package.to_string(), None);
@@ -86,6 +124,7 @@ impl BuildScripts {
                         Outputs {
                             out_dir: script.out_dir.into(),
                             env: script.env.into_iter().collect(),
+                            cfgs: script.cfgs.into_iter().collect(),
                         },
                     ));
                 }
@@ -241,6 +280,7 @@ mod tests {
             env: [("GEN".to_string(), "/t/gen.rs".to_string())]
                 .into_iter()
                 .collect(),
+            cfgs: BTreeSet::new(),
         };
         let file = |source: &str| included_file(&source.parse().unwrap(), &outputs);
         assert_eq!(

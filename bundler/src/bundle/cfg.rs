@@ -2,7 +2,9 @@
 //! enables and `test` is false. Once the judge is known, a name it does not set and rustc does
 //! not define (a build script's `zerocopy_core_error_1_81_0`, `getrandom_backend`, `docsrs`)
 //! is false, as the judge's compiler will find it; the judge's own (`atcoder`,
-//! `ONLINE_JUDGE`) and rustc's (`debug_assertions`, `target_os`, `unix`) are left to it.
+//! `ONLINE_JUDGE`) and rustc's (`debug_assertions`, `target_os`, `unix`) are left to it,
+//! except the target's when the judge's target is known: then `target_os = "linux"` is true
+//! and `windows` false, so a crate written for every system (libc) brings only the judge's.
 //!
 //! Decided atoms are rewritten in place (`all()` is true, `any()` false), so a predicate that
 //! still holds unknowns keeps its meaning once the features are gone; an item whose
@@ -10,6 +12,7 @@
 
 use proc_macro2::{Delimiter, Group, Ident, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 /// What a predicate is known to be before the judge compiles.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,7 +28,29 @@ pub struct Cfg {
     pub features: BTreeSet<String>,
     /// `None` until the judge is known: then every name is left to its compiler.
     pub judge_sets: Option<BTreeSet<String>>,
+    /// The judge's target, when known: what `rustc --print cfg` prints for it, one
+    /// `name` or `name="value"` each.
+    pub target: Option<Rc<BTreeSet<String>>>,
+    /// The cfgs the crate's build script set when Cargo ran it, in the same form.
+    pub script_sets: BTreeSet<String>,
 }
+
+/// The cfg names that describe the target, which [`Cfg::target`] decides when known. Not
+/// `target_feature`: flags such as `-C target-cpu` change it.
+const TARGET_NAMES: [&str; 12] = [
+    "target_abi",
+    "target_arch",
+    "target_endian",
+    "target_env",
+    "target_family",
+    "target_os",
+    "target_pointer_width",
+    "target_vendor",
+    "target_has_atomic",
+    "unix",
+    "windows",
+    "panic",
+];
 
 /// Whether rustc itself may set cfg `name` (for the target, the build, or a tool): those stay
 /// for the judge's compiler to decide.
@@ -83,6 +108,9 @@ impl Cfg {
                     .as_ref()
                     .is_some_and(|set| !set.contains(&name))
         };
+        if let Some(truth) = self.known_atom(tokens) {
+            return decided(truth);
+        }
         match tokens {
             [TokenTree::Ident(name)] if name == "test" => decided(Truth::False),
             [TokenTree::Ident(name)] if unset(name) => decided(Truth::False),
@@ -154,6 +182,35 @@ impl Cfg {
             }
             _ => (tokens.iter().cloned().collect(), Truth::Unknown),
         }
+    }
+
+    /// `name` or `name = "value"` of the target, decided when the target is known, or one
+    /// the crate's build script set (true).
+    fn known_atom(&self, tokens: &[TokenTree]) -> Option<Truth> {
+        let (name, atom) = match tokens {
+            [TokenTree::Ident(name)] => (name, name.to_string()),
+            [TokenTree::Ident(name), TokenTree::Punct(eq), TokenTree::Literal(value)]
+                if eq.as_char() == '=' =>
+            {
+                let value = syn::parse2::<syn::LitStr>(TokenTree::Literal(value.clone()).into())
+                    .ok()?
+                    .value();
+                (name, format!("{name}={value:?}"))
+            }
+            _ => return None,
+        };
+        if self.script_sets.contains(&atom) {
+            return Some(Truth::True);
+        }
+        let target = self.target.as_ref()?;
+        if !TARGET_NAMES.contains(&name.to_string().as_str()) {
+            return None;
+        }
+        Some(if target.contains(&atom) {
+            Truth::True
+        } else {
+            Truth::False
+        })
     }
 
     /// Applies the cfgs among `attrs`: each `#[cfg_attr(p, a..)]` whose `p` is decided
@@ -328,6 +385,55 @@ mod tests {
         Cfg {
             features: features.iter().map(|f| f.to_string()).collect(),
             judge_sets: None,
+            target: None,
+            script_sets: BTreeSet::new(),
+        }
+    }
+
+    #[test]
+    fn what_the_build_script_set_is_true_and_the_rest_it_may_set_false() {
+        let mut c = cfg(&[]);
+        c.judge_sets = Some(BTreeSet::new());
+        c.script_sets = ["has_i128".to_string(), "kind=\"fast\"".to_string()].into();
+        for (predicate, truth) in [
+            ("has_i128", Truth::True),
+            ("not(has_i128)", Truth::False),
+            ("kind = \"fast\"", Truth::True),
+            ("kind = \"slow\"", Truth::False),
+            ("has_u256", Truth::False),
+        ] {
+            assert_eq!(eval(&c, predicate).1, truth, "{predicate}");
+        }
+    }
+
+    #[test]
+    fn a_known_target_decides_the_targets_names_and_no_other() {
+        let mut c = cfg(&[]);
+        c.judge_sets = Some(BTreeSet::new());
+        let linux = crate::profile::LINUX_X86_64.iter().map(|a| a.to_string());
+        c.target = Some(Rc::new(linux.collect()));
+        for (predicate, truth) in [
+            ("unix", Truth::True),
+            ("windows", Truth::False),
+            ("target_os = \"linux\"", Truth::True),
+            ("target_os = \"l4re\"", Truth::False),
+            (
+                "any(target_os = \"android\", target_os = \"linux\")",
+                Truth::True,
+            ),
+            (
+                "all(target_arch = \"x86_64\", target_pointer_width = \"64\")",
+                Truth::True,
+            ),
+            ("target_env = \"musl\"", Truth::False),
+            ("target_has_atomic = \"64\"", Truth::True),
+            ("target_has_atomic = \"128\"", Truth::False),
+            ("panic = \"abort\"", Truth::False),
+            // Flags change these: left to the judge's compiler.
+            ("target_feature = \"avx2\"", Truth::Unknown),
+            ("debug_assertions", Truth::Unknown),
+        ] {
+            assert_eq!(eval(&c, predicate).1, truth, "{predicate}");
         }
     }
 

@@ -65,6 +65,8 @@ pub struct CrateSpec {
     /// Its manifest's `license` (an SPDX expression) and `license-file`.
     pub license: Option<String>,
     pub license_file: Option<PathBuf>,
+    /// Its build script's source, if it has one.
+    pub build_script: Option<PathBuf>,
 }
 
 /// A proc-macro crate of the graph: left out, an error only when a bundle needs it.
@@ -250,6 +252,7 @@ struct Manifest {
     path_dependencies: Option<BTreeMap<String, PathDependency>>,
     license: Option<String>,
     license_file: Option<PathBuf>,
+    build_script: Option<PathBuf>,
 }
 
 impl Manifest {
@@ -328,6 +331,12 @@ impl Manifest {
         Ok(Manifest {
             license: text_of("license"),
             license_file: text_of("license-file").map(|f| dir.join(f)),
+            // `build = "file"`, else a `build.rs` beside the manifest (`build = false`: none).
+            build_script: match get("package", "build") {
+                Some(toml::Value::String(file)) => Some(dir.join(file)),
+                Some(_) => None,
+                None => Some(dir.join("build.rs")).filter(|f| f.is_file()),
+            },
             dir: dir.to_path_buf(),
             name,
             package: format!("{package_name} {version}"),
@@ -396,6 +405,7 @@ impl Manifest {
             proc_macros: BTreeMap::new(),
             license: self.license,
             license_file: self.license_file,
+            build_script: self.build_script,
         }
     }
 }
@@ -488,7 +498,7 @@ pub fn metadata(manifest: &Path) -> Result<Metadata, Error> {
 }
 
 /// A file's modification time and length, to tell whether it changed.
-fn stamp(path: &Path) -> Option<(u128, u64)> {
+pub fn stamp(path: &Path) -> Option<(u128, u64)> {
     let meta = std::fs::metadata(path).ok()?;
     let modified = meta
         .modified()
@@ -659,6 +669,11 @@ fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph,
             proc_macros: BTreeMap::new(),
             license: package.license.clone(),
             license_file: package.license_file.as_ref().map(|f| dir.join(f)),
+            build_script: package
+                .targets
+                .iter()
+                .find(|t| t.kind.contains(&TargetKind::CustomBuild))
+                .map(|t| t.src_path.as_std_path().to_path_buf()),
             dir,
         });
         index.insert(id.clone(), i);

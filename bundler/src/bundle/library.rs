@@ -238,6 +238,8 @@ impl Library {
                 cfg: Cfg {
                     features: spec.features.clone(),
                     judge_sets: None,
+                    target: None,
+                    script_sets: BTreeSet::new(),
                 },
                 spec,
                 root,
@@ -271,11 +273,15 @@ impl Library {
     }
 
     /// The cfg names the judge sets (`atcoder`): any other name rustc does not set is false
-    /// from now on, in every crate. Before any module is parsed.
-    pub fn judge_cfgs(&mut self, names: &[&str]) {
+    /// from now on, in every crate; and the judge's target cfgs when known (as
+    /// `rustc --print cfg` prints them), which decide the target's names. Before any module
+    /// is parsed.
+    pub fn judge_cfgs(&mut self, names: &[&str], target: Option<&[&str]>) {
         let names: BTreeSet<String> = names.iter().map(|n| n.to_string()).collect();
+        let target = target.map(|t| std::rc::Rc::new(t.iter().map(|a| a.to_string()).collect()));
         for c in &mut self.crates {
             c.cfg.judge_sets = Some(names.clone());
+            c.cfg.target = target.clone();
         }
     }
 
@@ -301,6 +307,12 @@ impl Library {
         };
         let (file, text) = (self.modules[m].file.clone(), self.modules[m].text.clone());
         let krate = self.modules[m].krate;
+        if self.modules[m].parent.is_none() {
+            // The cfgs its build script sets, before any of its `#[cfg]` is decided.
+            if let Some(outputs) = self.build_outputs(krate) {
+                self.crates[krate].cfg.script_sets = outputs.cfgs;
+            }
+        }
         let parsed = match source::parse_without_tests(&file, &text) {
             Ok(parsed) => parsed,
             // Syntax only rustc's 2015 parser reads: rewritten, and the module's text with it
@@ -415,8 +427,8 @@ impl Library {
 
     /// What crate `krate`'s build script wrote, running it if needed.
     fn build_outputs(&mut self, krate: usize) -> Option<super::build_scripts::Outputs> {
-        let package = self.crates[krate].spec.package.clone();
-        self.build_scripts.as_mut()?.outputs(&package).cloned()
+        let spec = &self.crates[krate].spec;
+        self.build_scripts.as_mut()?.outputs(spec)
     }
 
     /// The items an argument-less call `name!();` writes when crate `krate` has one
@@ -520,8 +532,17 @@ impl Library {
             }
             None => {
                 let path_attr = path_attribute(&child_module.attrs);
+                // A `#[path]` is relative to the file's folder, or inside an inline module
+                // to the folder its children would have (glibc's `bits` in libc's `nptl`).
+                let parent_inline = self.modules[parent]
+                    .parent
+                    .is_some_and(|p| self.modules[p].file == file);
+                let base = match file.parent() {
+                    Some(dir) if !parent_inline => dir,
+                    _ => children_dir,
+                };
                 let candidates = match &path_attr {
-                    Some(path) => vec![file.parent().unwrap_or(children_dir).join(path)],
+                    Some(path) => vec![base.join(path)],
                     None => vec![
                         children_dir.join(format!("{file_name}.rs")),
                         children_dir.join(&file_name).join("mod.rs"),

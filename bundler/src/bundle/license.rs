@@ -65,6 +65,7 @@ mod tests {
             proc_macros: Default::default(),
             license: license.map(str::to_string),
             license_file: file.map(|f| dir.join(f)),
+            build_script: None,
         }
     }
 

@@ -693,6 +693,11 @@ impl<'l> Reach<'l> {
                 let m = id.module;
                 out.push(Node::Module(m));
                 let leaf = self.resolver.leaf(id).clone();
+                // The name it imports is used, by whatever name it binds: members are kept
+                // by name (getrandom's `use libc::__errno_location as errno_location`).
+                if !leaf.glob {
+                    self.idents.extend(leaf.segments.last().cloned());
+                }
                 out.extend(self.needs(m, &leaf)?);
                 // Its module's item-level macro calls (which may define what it re-exports)
                 // come along.

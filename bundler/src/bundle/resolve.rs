@@ -1191,6 +1191,7 @@ mod tests {
                 proc_macros: Default::default(),
                 license: None,
                 license_file: None,
+                build_script: None,
             });
             graph.roots.insert(name.to_string(), k);
         }

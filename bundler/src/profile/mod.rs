@@ -42,6 +42,8 @@ pub struct Profile {
     pub flags: &'static [&'static str],
     /// The `--cfg` names it sets.
     pub cfgs: &'static [&'static str],
+    /// The cfgs of the target it compiles for, when known ([`LINUX_X86_64`]).
+    pub target: Option<&'static [&'static str]>,
     /// The rustc version it runs (`""` when unknown).
     pub rustc: &'static str,
     /// The longest submission accepted, if the judge has a known limit.
@@ -177,6 +179,39 @@ const fn crate_(
     }
 }
 
+/// What `rustc --print cfg -O` prints for `x86_64-unknown-linux-gnu` (rustc 1.95.0), less
+/// `target_feature`, which `-C target-cpu` changes: the target of every judge here but
+/// Codeforces (Windows).
+pub const LINUX_X86_64: &[&str] = &[
+    "panic=\"unwind\"",
+    "target_abi=\"\"",
+    "target_arch=\"x86_64\"",
+    "target_endian=\"little\"",
+    "target_env=\"gnu\"",
+    "target_family=\"unix\"",
+    "target_has_atomic=\"16\"",
+    "target_has_atomic=\"32\"",
+    "target_has_atomic=\"64\"",
+    "target_has_atomic=\"8\"",
+    "target_has_atomic=\"ptr\"",
+    "target_os=\"linux\"",
+    "target_pointer_width=\"64\"",
+    "target_vendor=\"unknown\"",
+    "unix",
+];
+
+/// The target of `none`, which checks with the compiler here: this machine's when it is
+/// [`LINUX_X86_64`], else left to the compiler.
+const HERE: Option<&[&str]> = if cfg!(all(
+    target_os = "linux",
+    target_arch = "x86_64",
+    target_env = "gnu"
+)) {
+    Some(LINUX_X86_64)
+} else {
+    None
+};
+
 /// Every profile. `none` comes first: it is the default, `rustc -O` with no judge's habits.
 pub const PROFILES: [Profile; 7] = [
     Profile {
@@ -185,6 +220,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021", "2024"],
         flags: &["-O"],
         cfgs: &[],
+        target: HERE,
         rustc: "",
         limit: None,
         stack: None,
@@ -198,6 +234,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021", "2024"],
         flags: &["-O"],
         cfgs: &["ONLINE_JUDGE"],
+        target: None,
         rustc: "1.89.0",
         limit: Some((65_536, Unit::Bytes)),
         stack: Some(256 << 20),
@@ -216,6 +253,7 @@ pub const PROFILES: [Profile; 7] = [
         // Cargo's release profile (opt-level 3) with the `lto = true` AtCoder adds.
         flags: &["-C", "opt-level=3", "-C", "lto"],
         cfgs: &["atcoder"],
+        target: Some(LINUX_X86_64),
         rustc: "1.89.0",
         limit: Some((512 * 1024, Unit::Bytes)),
         // `ulimit -s` there reads 1 GiB (measured by a contestant, qiita.com/reika727).
@@ -235,6 +273,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2024"],
         flags: &["-C", "opt-level=3"],
         cfgs: &[],
+        target: Some(LINUX_X86_64),
         rustc: "1.94.1",
         limit: Some((1024 * 1024, Unit::Bytes)),
         stack: None,
@@ -251,6 +290,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-O"],
         cfgs: &[],
+        target: Some(LINUX_X86_64),
         rustc: "",
         limit: None,
         stack: None,
@@ -265,6 +305,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-O"],
         cfgs: &[],
+        target: Some(LINUX_X86_64),
         rustc: "",
         limit: None,
         stack: None,
@@ -279,6 +320,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-C", "opt-level=3"],
         cfgs: &[],
+        target: Some(LINUX_X86_64),
         rustc: "",
         limit: Some((65_536, Unit::Chars)),
         stack: None,
