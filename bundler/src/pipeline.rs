@@ -341,9 +341,19 @@ fn verify(
             outcome
         };
         let mut migrated = false;
+        let mut linted = false;
         for _ in 0..MIGRATION_ROUNDS {
-            if plain.success || !migrate(bundle, &plain, edition) {
+            if plain.success {
                 break;
+            }
+            if !migrate(bundle, &plain, edition) {
+                // What rustc cannot fix from the errors (an `impl Trait` that captures more
+                // in 2024: zerocopy's `iter`), `cargo fix --edition` fixes from the lints of
+                // the edition before: once.
+                if linted || edition != "2024" || !lint_migrate(bundle, &externs, profile)? {
+                    break;
+                }
+                linted = true;
             }
             migrated = true;
             plain = compile(&bundle.text)?;
@@ -385,9 +395,8 @@ const MIGRATION_ROUNDS: usize = 4;
 /// binding-mode rules of edition 2024, and the bundle is compiled again after. The solution's
 /// own errors are left to its author.
 fn migrate(bundle: &mut Bundle, outcome: &Outcome, edition: &str) -> bool {
-    let older =
-        |at: usize| matches!(bundle.origin(at), Origin::Library(k) if k.edition.as_str() < edition);
-    let mut fixes: Vec<rustc::Fix> = outcome
+    let older = |at: usize| older_than(bundle, at, edition);
+    let fixes: Vec<rustc::Fix> = outcome
         .diagnostics
         .iter()
         .filter(|d| d.is_error() && d.at.is_some_and(|at| older(at.byte_start)))
@@ -400,6 +409,46 @@ fn migrate(bundle: &mut Bundle, outcome: &Outcome, edition: &str) -> bool {
         .filter(|f| older(f.at.0))
         .cloned()
         .collect();
+    apply_fixes(bundle, fixes)
+}
+
+/// Whether byte `at` of the bundle is code of a crate older than `edition`.
+fn older_than(bundle: &Bundle, at: usize, edition: &str) -> bool {
+    matches!(bundle.origin(at), Origin::Library(k) if k.edition.as_str() < edition)
+}
+
+/// As `cargo fix --edition` migrates to 2024: the bundle compiled as 2021 with the lints of
+/// `rust-2024-compatibility`, and the fixes rustc is sure of applied to the code of crates
+/// older than 2024. True if it changed anything.
+fn lint_migrate(
+    bundle: &mut Bundle,
+    externs: &provided::Externs,
+    profile: &Profile,
+) -> Result<bool, PipelineError> {
+    let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+    let outcome = rustc::compile_with(
+        dir.path(),
+        profile,
+        "2021",
+        Emit::Metadata,
+        &bundle.text,
+        externs,
+        &["--force-warn", "rust-2024-compatibility"],
+    )
+    .map_err(PipelineError::Rustc)?;
+    let older = |at: usize| older_than(bundle, at, "2024");
+    let fixes: Vec<rustc::Fix> = outcome
+        .diagnostics
+        .iter()
+        .flat_map(|d| d.fixes.iter().filter(|f| f.certain && older(f.at.0)))
+        .cloned()
+        .collect();
+    Ok(apply_fixes(bundle, fixes))
+}
+
+/// Applies `fixes` to `bundle` (one per place; overlapping ones wait for another round); true
+/// if it changed anything.
+fn apply_fixes(bundle: &mut Bundle, mut fixes: Vec<rustc::Fix>) -> bool {
     fixes.sort();
     fixes.dedup_by(|a, b| a.at == b.at);
     // From the end, so that each range is still where rustc saw it; overlapping ones wait.

@@ -471,8 +471,15 @@ impl Emitter<'_> {
                     }
                     let path = lib.module_path(m);
                     let below_root = path.split_once("::").map_or("", |(_, p)| p);
-                    let path: syn::Path = syn::parse_str(&format!("self::{below_root}::{name}"))
-                        .expect("module and macro names are identifiers");
+                    // Module names of older editions may be keywords of the bundle's
+                    // (typenum's `mod gen`): written raw, as rustc accepts in every edition.
+                    let modules = below_root.split("::").map(|module| match module {
+                        "gen" | "async" | "await" | "dyn" | "try" => {
+                            Ident::new_raw(module, Span::call_site())
+                        }
+                        _ => Ident::new(module, Span::call_site()),
+                    });
+                    let path: syn::Path = syn::parse_quote!(self #(::#modules)* :: #name);
                     // Under the cfgs of the macro and of every module on the way, which
                     // the judge's compiler decides: two macros of one name in modules under
                     // opposite cfgs (ppv-lite86's `x86_64` and `generic`) are one import.

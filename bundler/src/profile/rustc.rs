@@ -135,6 +135,19 @@ pub fn compile(
     source: &str,
     externs: &Externs,
 ) -> std::io::Result<Outcome> {
+    compile_with(dir, profile, edition, emit, source, externs, &[])
+}
+
+/// [`compile`] with `extra` arguments for rustc (lints asked for).
+pub fn compile_with(
+    dir: &Path,
+    profile: &Profile,
+    edition: &str,
+    emit: Emit,
+    source: &str,
+    externs: &Externs,
+    extra: &[&str],
+) -> std::io::Result<Outcome> {
     std::fs::write(dir.join("main.rs"), source)?;
     let output = match emit {
         Emit::Binary => "main",
@@ -142,6 +155,7 @@ pub fn compile(
     };
     let out = Command::new("rustc")
         .args(profile.rustc_args(edition, emit, "main.rs", output, externs))
+        .args(extra)
         .arg("--error-format=json")
         .current_dir(dir)
         .output()?;
