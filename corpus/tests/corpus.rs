@@ -43,6 +43,7 @@ cases! {
     rand_pcg_hashing,
     small_crates,
     superslice_queries,
+    rand08_sampling,
 }
 
 /// One crate however it is reached: rand_core given as a `--lib` folder (a path package to

@@ -14,6 +14,7 @@ cases! {
     ndarray_matrix,
     collections_2025,
     regex_tokens,
+    rand09_treap,
 }
 
 #[test]
