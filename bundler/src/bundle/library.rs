@@ -338,6 +338,68 @@ impl Library {
         self.add_items(m, parsed.items, &children_dir)
     }
 
+    /// Parses `modules`, and with each the child modules it glob-imports (`pub use
+    /// self::linux::*`, `pub use crate::error::*` at a root), which any name looked up there
+    /// and not defined will need: a chain of globs (libc's, zerocopy's) is read at once
+    /// rather than one module per pass of resolution.
+    pub fn load_with_globbed(
+        &mut self,
+        modules: impl IntoIterator<Item = ModuleId>,
+    ) -> Result<(), Error> {
+        let mut todo: Vec<ModuleId> = modules.into_iter().collect();
+        while let Some(m) = todo.pop() {
+            if self.is_loaded(m) {
+                continue;
+            }
+            self.load(m)?;
+            todo.extend(
+                self.globbed_children(m)
+                    .into_iter()
+                    .filter(|&c| !self.is_loaded(c)),
+            );
+        }
+        Ok(())
+    }
+
+    /// The modules below `m` that a glob import of `m` names by a path through its children.
+    fn globbed_children(&self, m: ModuleId) -> Vec<ModuleId> {
+        let mut out = Vec::new();
+        for entry in &self.modules[m].entries {
+            let Entry::Item(item @ syn::Item::Use(_)) = entry else {
+                continue;
+            };
+            for leaf in super::parse::Paths::of_item(item) {
+                if !leaf.glob {
+                    continue;
+                }
+                let mut segments = leaf.segments.iter().map(String::as_str).peekable();
+                match segments.peek() {
+                    Some(&"self") => {
+                        segments.next();
+                    }
+                    Some(&"crate") if self.modules[m].parent.is_none() => {
+                        segments.next();
+                    }
+                    _ => {}
+                }
+                let mut at = m;
+                for name in segments {
+                    match self.child(at, name) {
+                        Some(child) => {
+                            out.push(child);
+                            if !self.is_loaded(child) {
+                                break; // its own children are known once it is read
+                            }
+                            at = child;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Fills module `id` with `items`, written in its file; its file submodules live in
     /// `children_dir`.
     fn add_items(

@@ -160,7 +160,7 @@ struct Reach<'l> {
     body_needs:
         std::cell::RefCell<std::collections::HashMap<(ModuleId, ModuleId, usize), Vec<Node>>>,
     /// Conditions worked out in earlier passes (see [`Cache::conditions`]).
-    conditions: std::collections::HashMap<ItemId, (bool, Vec<ItemId>)>,
+    conditions: super::resolve::HashMap<ItemId, (bool, Vec<ItemId>)>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: BTreeSet<String>,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -1099,12 +1099,14 @@ fn resolve_loading(
         let mut reach = Reach::new(lib, cache, prune_members);
         let result = start(&mut reach).and_then(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
-        if needed.is_empty() {
-            match result {
-                Ok(()) => needed.extend(reach.unparsed_that_may_matter()),
-                // Before reporting an error, make sure no unparsed module holds the answer.
-                Err(_) => needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m))),
-            }
+        // With what was needed, what may matter now: read in the same step, they save a
+        // pass each (rand: 17 passes instead of 29).
+        if result.is_ok() {
+            needed.extend(reach.unparsed_that_may_matter());
+        }
+        if needed.is_empty() && result.is_err() {
+            // Before reporting an error, make sure no unparsed module holds the answer.
+            needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m)));
         }
         if needed.is_empty() {
             return result.map(|()| Kept {
@@ -1118,9 +1120,7 @@ fn resolve_loading(
         let conditions = std::mem::take(&mut reach.conditions);
         cache = reach.resolver.into_cache();
         cache.conditions = conditions;
-        for m in needed {
-            lib.load(m)?;
-        }
+        lib.load_with_globbed(needed)?;
         if lib.generation != generation {
             cache = Cache::default();
         }

@@ -19,7 +19,10 @@ use super::parse::{Ns, PathRef, Paths};
 use super::source::{in_path_or_macro_name, item_name, Location};
 use super::{Error, ErrorKind};
 use std::cell::RefCell;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+/// Lookups hash small keys millions of times in a large crate graph (libc, regex): a fast
+/// hash, not one that resists collisions crafted by an attacker.
+pub type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
 /// A library item by module and position in it.
@@ -253,9 +256,9 @@ impl<'l> Resolver<'l> {
             leaves: self.leaves,
             scopes,
             memo,
-            macro_defined: HashMap::new(),
+            macro_defined: HashMap::default(),
             macro_paths: self.macro_paths.into_inner(),
-            conditions: HashMap::new(),
+            conditions: HashMap::default(),
         }
     }
 
