@@ -508,7 +508,7 @@ impl Emitter<'_> {
             self.kept.has(Node::Leaf(LeafId::new((m, i), l)))
                 && leaf.segments.last().is_some_and(|name| {
                     self.resolver
-                        .macros(name, |d, mac| self.lib.modules[d].krate == krate && is_exported(mac))
+                        .macros(name, |k| k == krate, |_, mac| is_exported(mac))
                         .iter()
                         .any(|def| matches!(def, Def::Item((d, j)) if self.kept.has(Node::Item(*d, *j))))
                 })

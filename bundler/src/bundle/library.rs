@@ -338,11 +338,11 @@ impl Library {
         self.add_items(m, parsed.items, &children_dir)
     }
 
-    /// Parses `modules`, and with each the child modules it glob-imports (`pub use
-    /// self::linux::*`, `pub use crate::error::*` at a root), which any name looked up there
-    /// and not defined will need: a chain of globs (libc's, zerocopy's) is read at once
-    /// rather than one module per pass of resolution.
-    pub fn load_with_globbed(
+    /// Parses `modules`, and with each the modules of its crate that its `use` items name
+    /// (`pub use self::linux::*`, `pub use crate::new::glibc::sys::*`), which resolution
+    /// will most often need: a chain of imports (libc's, zerocopy's) is read at once rather
+    /// than one module per pass of resolution.
+    pub fn load_with_imported(
         &mut self,
         modules: impl IntoIterator<Item = ModuleId>,
     ) -> Result<(), Error> {
@@ -353,7 +353,7 @@ impl Library {
             }
             self.load(m)?;
             todo.extend(
-                self.globbed_children(m)
+                self.imported_modules(m)
                     .into_iter()
                     .filter(|&c| !self.is_loaded(c)),
             );
@@ -361,28 +361,29 @@ impl Library {
         Ok(())
     }
 
-    /// The modules below `m` that a glob import of `m` names by a path through its children.
-    fn globbed_children(&self, m: ModuleId) -> Vec<ModuleId> {
+    /// The modules of `m`'s crate that a `use` item of `m` names by a path through modules
+    /// (from `m`, or from the crate's root after `crate::`).
+    fn imported_modules(&self, m: ModuleId) -> Vec<ModuleId> {
         let mut out = Vec::new();
         for entry in &self.modules[m].entries {
             let Entry::Item(item @ syn::Item::Use(_)) = entry else {
                 continue;
             };
             for leaf in super::parse::Paths::of_item(item) {
-                if !leaf.glob {
-                    continue;
-                }
                 let mut segments = leaf.segments.iter().map(String::as_str).peekable();
+                let mut at = m;
                 match segments.peek() {
                     Some(&"self") => {
                         segments.next();
                     }
-                    Some(&"crate") if self.modules[m].parent.is_none() => {
+                    Some(&"crate") => {
                         segments.next();
+                        while let Some(parent) = self.modules[at].parent {
+                            at = parent;
+                        }
                     }
                     _ => {}
                 }
-                let mut at = m;
                 for name in segments {
                     match self.child(at, name) {
                         Some(child) => {

@@ -106,6 +106,31 @@ fn crates_of(lib: &Library, nodes: &BTreeSet<Node>) -> BTreeSet<usize> {
         .collect()
 }
 
+/// The kept types and traits, the crates something is kept from, and the identifiers of kept
+/// code, once a pass is over.
+struct Matter {
+    types: BTreeSet<String>,
+    crates: BTreeSet<usize>,
+    idents: BTreeSet<String>,
+}
+
+impl Matter {
+    /// The modules not parsed yet that may hold what the kept items need without naming it:
+    /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
+    fn unparsed(&self, lib: &Library) -> Vec<ModuleId> {
+        (0..lib.modules.len())
+            .filter(|&m| {
+                let hints = lib.hints(m);
+                !lib.is_loaded(m)
+                    && self.crates.contains(&lib.modules[m].krate)
+                    && (hints.declares_file_modules
+                        || !hints.impl_names.is_disjoint(&self.types)
+                        || !hints.macros.is_disjoint(&self.idents))
+            })
+            .collect()
+    }
+}
+
 /// A member of a trait or impl: its name, and whether it must stay whatever uses it (a
 /// trait's required item, a macro).
 fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
@@ -289,7 +314,11 @@ impl<'l> Reach<'l> {
                     .map(Node::from)
                     .chain(
                         self.resolver
-                            .macros(&path.segments[0], |_, _| true)
+                            .macros(
+                                &path.segments[0],
+                                |k| self.resolver.macro_visible(self.lib().modules[m].krate, k),
+                                |_, _| true,
+                            )
                             .into_iter()
                             .filter_map(Node::of),
                     )
@@ -300,9 +329,9 @@ impl<'l> Reach<'l> {
         })
     }
 
-    /// The modules not parsed yet that may hold what the kept items need without naming it:
-    /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
-    fn unparsed_that_may_matter(&self) -> Vec<ModuleId> {
+    /// What tells whether a module not parsed yet may hold what the kept items need without
+    /// naming it (see [`Matter::unparsed`]).
+    fn matter(&self) -> Matter {
         let mut types = BTreeSet::new();
         for node in &self.kept {
             if let Node::Item(m, i) = *node {
@@ -318,20 +347,13 @@ impl<'l> Reach<'l> {
                 }
             }
         }
-        let lib = self.lib();
-        // Only crates something is kept from: an impl in another crate needs that crate's
-        // own items in its header too.
-        let reached = crates_of(lib, &self.kept);
-        (0..lib.modules.len())
-            .filter(|&m| {
-                let hints = lib.hints(m);
-                !lib.is_loaded(m)
-                    && reached.contains(&lib.modules[m].krate)
-                    && (hints.declares_file_modules
-                        || !hints.impl_names.is_disjoint(&types)
-                        || !hints.macros.is_disjoint(&self.idents))
-            })
-            .collect()
+        Matter {
+            types,
+            // Only crates something is kept from: an impl in another crate needs that
+            // crate's own items in its header too.
+            crates: crates_of(self.lib(), &self.kept),
+            idents: self.idents.clone(),
+        }
     }
 
     fn keep(&mut self, node: Node) {
@@ -789,7 +811,7 @@ impl<'l> Reach<'l> {
             .filter(|p| p.macro_call && p.segments.len() == 1)
             .flat_map(|p| {
                 self.resolver
-                    .macros(&p.segments[0], |m, _| self.lib().modules[m].krate == krate)
+                    .macros(&p.segments[0], |k| k == krate, |_, _| true)
             })
             .filter_map(Node::of)
             .collect()
@@ -1099,10 +1121,12 @@ fn resolve_loading(
         let mut reach = Reach::new(lib, cache, prune_members);
         let result = start(&mut reach).and_then(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
-        // With what was needed, what may matter now: read in the same step, they save a
-        // pass each (rand: 17 passes instead of 29).
-        if result.is_ok() {
-            needed.extend(reach.unparsed_that_may_matter());
+        // With what was needed, what may matter now, and what may matter among the modules
+        // those declare: read in the same step, they save a pass each (rand: 17 passes
+        // instead of 29).
+        let matter = result.is_ok().then(|| reach.matter());
+        if let Some(matter) = &matter {
+            needed.extend(matter.unparsed(reach.lib()));
         }
         if needed.is_empty() && result.is_err() {
             // Before reporting an error, make sure no unparsed module holds the answer.
@@ -1120,7 +1144,13 @@ fn resolve_loading(
         let conditions = std::mem::take(&mut reach.conditions);
         cache = reach.resolver.into_cache();
         cache.conditions = conditions;
-        lib.load_with_globbed(needed)?;
+        lib.load_with_imported(needed)?;
+        while let Some(more) = matter.as_ref().map(|m| m.unparsed(lib)) {
+            if more.is_empty() {
+                break;
+            }
+            lib.load_with_imported(more)?;
+        }
         if lib.generation != generation {
             cache = Cache::default();
         }

@@ -750,9 +750,9 @@ impl<'l> Resolver<'l> {
         // The definition: the crate's own `macro_rules!` of that name, else another crate's
         // (lazy_static's, imported by `use` or `#[macro_use]`).
         let krate = self.lib.modules[m].krate;
-        let mut defs = self.macros(&macro_name, |d, _| self.lib.modules[d].krate == krate);
+        let mut defs = self.macros(&macro_name, |k| k == krate, |_, _| true);
         if defs.is_empty() {
-            defs = self.macros(&macro_name, |_, _| true);
+            defs = self.macros(&macro_name, |k| self.macro_visible(krate, k), |_, _| true);
         }
         for def in defs {
             if let Def::Item(id) = def {
@@ -792,10 +792,7 @@ impl<'l> Resolver<'l> {
     /// has a `macro_rules! name` of its own.
     pub fn macro_use_source(&self, m: ModuleId, name: &str) -> Option<ModuleId> {
         let krate = self.lib.modules[m].krate;
-        if !self
-            .macros(name, |d, _| self.lib.modules[d].krate == krate)
-            .is_empty()
-        {
+        if !self.macros(name, |k| k == krate, |_, _| true).is_empty() {
             return None;
         }
         self.root_extern_crates(m)
@@ -812,6 +809,12 @@ impl<'l> Resolver<'l> {
             })
     }
 
+    /// Whether a bare macro name in crate `krate` may mean a macro of crate `k`: its own, or
+    /// a direct dependency's (imported, or by `#[macro_use] extern crate`).
+    pub fn macro_visible(&self, krate: usize, k: usize) -> bool {
+        k == krate || self.lib.crates[krate].spec.deps.values().any(|&d| d == k)
+    }
+
     pub fn has_variant(&self, id: ItemId, name: &str) -> bool {
         matches!(self.item(id), Some(syn::Item::Enum(e)) if e.variants.iter().any(|v| v.ident == name))
     }
@@ -819,28 +822,34 @@ impl<'l> Resolver<'l> {
     /// `#[macro_export]` macros of `root`'s crate, which live at its root.
     fn exported_macros(&self, root: ModuleId, name: &str) -> Vec<Def> {
         let krate = self.lib.modules[root].krate;
-        self.macros(name, |m, mac| {
-            self.lib.modules[m].krate == krate
-                && m != root
-                && mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
-        })
+        self.macros(
+            name,
+            |k| k == krate,
+            |m, mac| m != root && mac.attrs.iter().any(|a| a.path().is_ident("macro_export")),
+        )
     }
 
-    /// The `macro_rules!` called `name` for which `accept(module, item)` holds, in any crate.
+    /// The `macro_rules!` called `name` in the crates `in_crate` accepts, for which
+    /// `accept(module, item)` holds. Only those crates' unparsed modules are needed: a name
+    /// spelled in an unrelated crate of the graph (rand_chacha beside regex) costs nothing.
     pub fn macros(
         &self,
         name: &str,
+        in_crate: impl Fn(usize) -> bool,
         accept: impl Fn(ModuleId, &syn::ItemMacro) -> bool,
     ) -> Vec<Def> {
         let index = self.macro_index.get_or_init(|| self.index_macros());
         for &m in index.unparsed.get(name).into_iter().flatten() {
-            self.needed.borrow_mut().insert(m);
-            self.unparsed_met.set(self.unparsed_met.get() + 1);
+            if in_crate(self.lib.modules[m].krate) {
+                self.needed.borrow_mut().insert(m);
+                self.unparsed_met.set(self.unparsed_met.get() + 1);
+            }
         }
         let defined = index.defined.get(name).into_iter().flatten();
         defined
             .filter(|&&(m, i)| {
-                matches!(&self.lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if accept(m, mac))
+                in_crate(self.lib.modules[m].krate)
+                    && matches!(&self.lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if accept(m, mac))
             })
             .map(|&id| Def::Item(id))
             .collect()
