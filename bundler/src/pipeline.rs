@@ -368,7 +368,7 @@ fn verify(
         };
     }
     let troubled =
-        |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| library_warning(bundle, d));
+        |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| bundler_warning(bundle, d));
     if minified && troubled(&outcome) {
         // Places in a minified bundle are on one line: find them in the bundle as made.
         let unminified = compile(&bundle.text)?;
@@ -468,20 +468,17 @@ fn apply_fixes(bundle: &mut Bundle, mut fixes: Vec<rustc::Fix>) -> bool {
     applied
 }
 
-/// Whether `d` is a warning about code that is not the solution's (which must have none).
-/// A library macro's body expanded by the solution's call may warn (proconio's `let mut` under
-/// an empty `input! {}`): Cargo says nothing of another crate's macro, and nor does this.
-fn library_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
-    let origin = d.at.map(|at| bundle.origin(at.byte_start));
+/// Whether `d` is a warning about the bundle's own lines (which must have none). One placed in
+/// a crate's code is not: each crate's module carries `#[allow(warnings)]`, so it was raised
+/// where a macro of the crate was called, about the caller's tokens (proconio's `let mut` under
+/// an empty `input! {}`, a name `input!` binds and the solution never reads, which rustc places
+/// at `$var` in the macro with no trace of the call).
+fn bundler_warning(bundle: &Bundle, d: &Diagnostic) -> bool {
     !d.is_error()
-        && matches!(origin, Some(Origin::Library(_) | Origin::Bundler))
-        && !called_by_solution(bundle, d)
-}
-
-/// Whether `d` points into a macro's expansion that a call in the solution made.
-fn called_by_solution(bundle: &Bundle, d: &Diagnostic) -> bool {
-    d.called_at
-        .is_some_and(|at| matches!(bundle.origin(at.byte_start), Origin::Solution(_)))
+        && matches!(
+            d.at.map(|at| bundle.origin(at.byte_start)),
+            Some(Origin::Bundler)
+        )
 }
 
 /// For an error naming a crate nobody has (`use rand::Rng;` in a package without rand):
@@ -574,7 +571,8 @@ fn located(
                     variable: build_script_variable(&d.message).unwrap_or_default(),
                 });
             }
-            Some(Origin::Library(_)) if !d.is_error() && called_by_solution(bundle, d) => {}
+            // Raised where the solution calls a macro of the crate (see `bundler_warning`).
+            Some(Origin::Library(_)) if !d.is_error() => {}
             Some(Origin::Library(krate)) => library.push((
                 !d.is_error(),
                 format!("the bundled code of `{}`", krate.package),

@@ -410,8 +410,9 @@ fn what_a_build_script_writes_is_bundled_for_a_package() {
     assert_eq!(ran.stdout, reference.stdout);
 }
 
-/// A warning in a library macro's body, expanded by the solution's call, is the library's:
-/// the bundle is made, as Cargo builds the package without a word.
+/// A warning in a library macro's body, expanded by the solution's call, is no bundler bug:
+/// the bundle is made. Also when rustc leaves no trace of the call: a name the solution hands
+/// to a proconio-like macro and never reads is placed at the macro's `$var`.
 #[test]
 fn a_library_macro_warning_where_the_solution_calls_it_is_no_bundler_bug() {
     let main = fixture("profiles/solutions/uses_warnlib.rs");

@@ -51,9 +51,6 @@ pub struct Diagnostic {
     pub code: Option<String>,
     /// Where in the compiled file it points, after following macro expansions back to it.
     pub at: Option<Span>,
-    /// The outermost macro call in the compiled file that made the code it points at, when
-    /// it points into a macro's expansion.
-    pub called_at: Option<Span>,
     /// rustc's own rendering, naming the compiled file.
     pub rendered: String,
     label: Option<String>,
@@ -238,7 +235,6 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
             Ok(d) => {
                 let primary = d.spans.iter().find(|s| s.is_primary);
                 let at = primary.and_then(|s| in_file(s, file));
-                let called_at = primary.and_then(|s| outermost_call(s, file));
                 let mut fixes = Vec::new();
                 d.fixes(file, &mut fixes);
                 diagnostics.push(Diagnostic {
@@ -249,7 +245,6 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
                     message: d.message,
                     code: d.code.map(|c| c.code),
                     at,
-                    called_at,
                 });
             }
             Err(_) => {
@@ -274,22 +269,6 @@ fn in_file(span: &JsonSpan, file: &str) -> Option<Span> {
         }
         span = &span.expansion.as_ref()?.span;
     }
-}
-
-/// The outermost call in `file` of the macros whose expansion `span` is in.
-fn outermost_call(span: &JsonSpan, file: &str) -> Option<Span> {
-    let mut found = None;
-    let mut span = span;
-    while let Some(expansion) = &span.expansion {
-        span = &expansion.span;
-        if span.file_name == file {
-            found = Some(Span {
-                byte_start: span.byte_start,
-                byte_end: span.byte_end,
-            });
-        }
-    }
-    found
 }
 
 /// The first line of `rustc --version` (e.g. `rustc 1.95.0 (59807616e 2026-04-14)`).
