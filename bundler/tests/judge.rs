@@ -93,7 +93,7 @@ fn every_verdict_is_detected_and_tabled() {
     );
     assert_eq!(
         verdict_of(&report, "flood-ole").to_string(),
-        "OLE on only (output over 1048576 bytes)"
+        "OLE on only (output over 1 MiB)"
     );
     assert_eq!(
         verdict_of(&report, "exit-re").to_string(),
@@ -307,10 +307,7 @@ fn files_are_bounded_all_together_and_removed() {
                 "RE on only (exit status 1; stderr: No space left on device (os error 28))"
             );
         } else {
-            assert_eq!(
-                verdict, "OLE on only (files over 268435456 bytes)",
-                "{by:?}"
-            );
+            assert_eq!(verdict, "OLE on only (files over 256 MiB)", "{by:?}");
         }
         assert_eq!(verdict_of(&report, "small-file-ac"), &Verdict::Accepted);
         let isolation_line = report.to_string().lines().last().unwrap().to_string();

@@ -75,7 +75,12 @@ impl fmt::Display for Verdict {
             }
             Verdict::OutputLimitExceeded { test, limit, files } => {
                 let what = if *files { "files" } else { "output" };
-                write!(f, "{code} on {test} ({what} over {limit} bytes)")
+                // In MiB, as the isolation line and the memory limit say it, when whole.
+                if limit % (1 << 20) == 0 {
+                    write!(f, "{code} on {test} ({what} over {} MiB)", limit >> 20)
+                } else {
+                    write!(f, "{code} on {test} ({what} over {limit} bytes)")
+                }
             }
             Verdict::RuntimeError {
                 test,
@@ -205,5 +210,24 @@ impl fmt::Display for Report {
             writeln!(f, "{}", p.row(width))?;
         }
         f.write_str(&self.footer())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_limits_in_mib_when_whole_else_in_bytes() {
+        let ole = |limit: u64, files: bool| {
+            Verdict::OutputLimitExceeded {
+                test: "t1".to_string(),
+                limit,
+                files,
+            }
+            .to_string()
+        };
+        assert_eq!(ole(256 << 20, true), "OLE on t1 (files over 256 MiB)");
+        assert_eq!(ole(1000, false), "OLE on t1 (output over 1000 bytes)");
     }
 }
