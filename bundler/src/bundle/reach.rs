@@ -381,17 +381,21 @@ impl<'l> Reach<'l> {
             _ => None,
         });
         let traits = self.trait_items();
+        // The crates something is kept from, grown as nodes are kept (not recounted from
+        // every kept node at each round: typenum's thousands of impls made that most of a
+        // pass).
+        let mut reached = crates_of(self.lib(), &self.kept);
         loop {
             while let Some(node) = self.work.pop() {
                 if !self.kept.insert(node) {
                     continue;
                 }
+                reached.insert(self.lib().modules[node.module()].krate);
                 for dep in self.deps(node)? {
                     self.work.push(dep);
                 }
             }
             let lib = self.lib();
-            let reached = crates_of(lib, &self.kept);
             let in_reached_crate = |n: &Node| reached.contains(&lib.modules[n.module()].krate);
             for (id, needs_all, refs) in &conditionals {
                 let node = Node::Item(id.0, id.1);
