@@ -349,8 +349,18 @@ fn verify(
             if !migrate(bundle, &plain, edition) {
                 // What rustc cannot fix from the errors (an `impl Trait` that captures more
                 // in 2024: zerocopy's `iter`), `cargo fix --edition` fixes from the lints of
-                // the edition before: once.
-                if linted || edition != "2024" || !lint_migrate(bundle, &externs, profile)? {
+                // the edition before: once, and only for errors in older crates' code (the
+                // solution's own are reported at once).
+                let older_errors = plain.diagnostics.iter().any(|d| {
+                    d.is_error()
+                        && d.at
+                            .is_some_and(|at| older_than(bundle, at.byte_start, edition))
+                });
+                if linted
+                    || edition != "2024"
+                    || !older_errors
+                    || !lint_migrate(bundle, &externs, profile)?
+                {
                     break;
                 }
                 linted = true;

@@ -378,9 +378,7 @@ impl Library {
                     }
                     Some(&"crate") => {
                         segments.next();
-                        while let Some(parent) = self.modules[at].parent {
-                            at = parent;
-                        }
+                        at = self.krate(m).root;
                     }
                     _ => {}
                 }
