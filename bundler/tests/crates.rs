@@ -173,6 +173,13 @@ fn const_generic_arguments_and_cfg_on_tuple_fields() {
 
 /// A bundled crate that declares a license gets a notice above its module: the SPDX id and
 /// the copyright line of its license file; `--no-license-notices` leaves them out.
+/// An inherent impl of `Watched<T, Quiet>` whose `new` the solution calls, though it never
+/// names `Quiet` (only inferred): kept for the type it implements, with `Quiet` through it.
+#[test]
+fn an_impl_for_a_type_argument_nothing_names() {
+    check("inferred_arguments.rs", &["--lib", "lib:constlib"]);
+}
+
 #[test]
 fn license_notices_name_each_bundled_crate_that_declares_one() {
     let text = bundle("const_alias.rs", &["--lib", "lib:constlib"]).unwrap();

@@ -625,7 +625,26 @@ impl<'l> Reach<'l> {
                 let header = match entry {
                     Entry::Item(syn::Item::Impl(imp)) => {
                         let mut paths = Paths::default();
-                        syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
+                        match &*imp.self_ty {
+                            // An impl serves the type it implements, whatever its arguments:
+                            // `impl<T> Heap<T, Plain> { fn new() }` gives a `Heap<T, Plain>`
+                            // to callers that never name `Plain`, and `Default` for it may be
+                            // what `new` calls. The arguments are needed once it is kept.
+                            syn::Type::Path(ty) if ty.qself.is_none() => {
+                                let mut head = ty.clone();
+                                for segment in &mut head.path.segments {
+                                    segment.arguments = syn::PathArguments::None;
+                                }
+                                syn::visit::Visit::visit_type_path(&mut paths, &head);
+                                if !self.names_library_item(m, &paths.found)? {
+                                    // `impl Trait for Vec<Item>`: its arguments are what it
+                                    // serves.
+                                    paths = Paths::default();
+                                    syn::visit::Visit::visit_type_path(&mut paths, ty);
+                                }
+                            }
+                            _ => syn::visit::Visit::visit_type(&mut paths, &imp.self_ty),
+                        }
                         if let Some((_, trait_path, _)) = &imp.trait_ {
                             let mut trait_paths = Paths::default();
                             syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
@@ -680,6 +699,20 @@ impl<'l> Reach<'l> {
             }
         }
         Ok(out)
+    }
+
+    /// Whether one of `paths` (written in `m`) names an item of the library.
+    fn names_library_item(&self, m: ModuleId, paths: &[PathRef]) -> Result<bool, Error> {
+        for path in paths {
+            if self
+                .needs(m, path)?
+                .iter()
+                .any(|n| matches!(n, Node::Item(..)))
+            {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
 
     /// Every trait of the library with the names of its associated items.
