@@ -224,6 +224,22 @@ impl<'l> Reach<'l> {
         self.needs_expanding(m, path, &mut BTreeSet::new())
     }
 
+    /// What `path`, written in item `at`, needs: [`Reach::needs`], but a bare macro call
+    /// does not reach a `macro_rules!` of its module written after it (unless the call is
+    /// in another macro's body).
+    fn needs_at(&self, at: ItemId, path: &PathRef) -> Result<Vec<Node>, Error> {
+        let mut nodes = self.needs(at.0, path)?;
+        // A call in a `macro_rules!` body is resolved where that macro is called.
+        let in_macro_body =
+            matches!(self.item(at), Some(syn::Item::Macro(mac)) if mac.ident.is_some());
+        if path.macro_call && path.segments.len() == 1 && !in_macro_body {
+            nodes.retain(|n| {
+                !matches!(*n, Node::Item(a, b) if self.resolver.macro_defined_after((a, b), at))
+            });
+        }
+        Ok(nodes)
+    }
+
     /// [`Reach::needs`]; `expanding` holds the macros whose bodies are being resolved, so
     /// that macros calling each other end.
     fn needs_expanding(
@@ -563,7 +579,7 @@ impl<'l> Reach<'l> {
                 }
                 self.idents.extend(idents);
                 for path in paths.found {
-                    let needs = self.needs(m, &path)?;
+                    let needs = self.needs_at((m, i), &path)?;
                     self.work.extend(needs);
                 }
             }
@@ -672,7 +688,7 @@ impl<'l> Reach<'l> {
                 };
                 let mut refs = Vec::new();
                 for path in &header.1 {
-                    for node in self.needs(m, path)? {
+                    for node in self.needs_at((m, i), path)? {
                         // A `macro_rules!` is no condition; a macro call is, when it is
                         // what writes a type or trait of the header (ppv-lite86's `x2`,
                         // written by `cryptocorrosion_derive_traits! { .. }`).
@@ -803,7 +819,7 @@ impl<'l> Reach<'l> {
                         }
                     }
                     for path in paths.found {
-                        out.extend(self.needs(m, &path)?);
+                        out.extend(self.needs_at((m, i), &path)?);
                     }
                     if let syn::Item::Macro(mac) = item {
                         // The modules declared inside the call come whole.

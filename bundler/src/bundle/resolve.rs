@@ -815,6 +815,35 @@ impl<'l> Resolver<'l> {
         k == krate || self.lib.crates[krate].spec.deps.values().any(|&d| d == k)
     }
 
+    /// Whether the `macro_rules!` at `def` is out of a bare call's reach from item `at` for
+    /// textual order: written in `at`'s module or one of its ancestors, after `at` (or after
+    /// the `mod` that holds it). Rustc's textual scope starts at the definition; an exported
+    /// macro is also an item at its crate's root, so it never counts as out of reach here.
+    pub fn macro_defined_after(&self, def: ItemId, at: ItemId) -> bool {
+        let local_definition = matches!(self.item(def), Some(syn::Item::Macro(mac))
+            if mac.ident.is_some() && !mac.attrs.iter().any(|a| a.path().is_ident("macro_export")));
+        if !local_definition {
+            return false; // a call that may define it, or an exported macro
+        }
+        let (mut m, mut position) = at;
+        loop {
+            if m == def.0 {
+                return def.1 > position;
+            }
+            let Some(parent) = self.lib.modules[m].parent else {
+                return false;
+            };
+            let declared = self.lib.modules[parent]
+                .entries
+                .iter()
+                .position(|e| matches!(e, Entry::Module(c) if *c == m));
+            match declared {
+                Some(index) => (m, position) = (parent, index),
+                None => return false,
+            }
+        }
+    }
+
     pub fn has_variant(&self, id: ItemId, name: &str) -> bool {
         matches!(self.item(id), Some(syn::Item::Enum(e)) if e.variants.iter().any(|v| v.ident == name))
     }
@@ -1349,6 +1378,47 @@ mod tests {
         ];
         for (at, path, ns, expected) in table {
             assert_eq!(names(&lib, at, path, ns), expected, "{path} in {at}");
+        }
+    }
+
+    /// A bare macro call reaches a `macro_rules!` of its module, or of an enclosing one,
+    /// written before it (rustc's textual scope), never one written after; an exported
+    /// macro is also an item of the crate's root.
+    #[test]
+    fn a_macro_is_in_scope_after_its_definition_only() {
+        let m = "pub fn early() { twice!(); }\npub mod before {\n    pub fn f() { twice!(); }\n}\n\
+                 macro_rules! twice { () => {}; }\npub fn late() { twice!(); }\n\
+                 pub mod after {\n    pub fn f() { twice!(); }\n}\n\
+                 pub fn uses_export() { shared!(); }\n\
+                 #[macro_export]\nmacro_rules! shared { () => {}; }\n";
+        let dir = tempfile::tempdir().unwrap();
+        let lib = library(dir.path(), &[("m", &[], m)]);
+        let reaches = |at: &str, item: &str, name: &str| {
+            let module = module(&lib, at);
+            let i = lib.modules[module]
+                .entries
+                .iter()
+                .position(
+                    |e| matches!(e, Entry::Item(it) if item_name(it).is_some_and(|n| n == item)),
+                )
+                .unwrap();
+            let resolver = Resolver::new(&lib);
+            let defs = resolver.macros(name, |_| true, |_, _| true);
+            assert_eq!(defs.len(), 1, "{name}");
+            defs.iter().any(|def| match *def {
+                Def::Item(def) => !resolver.macro_defined_after(def, (module, i)),
+                _ => false,
+            })
+        };
+        let table = [
+            ("m", "early", "twice", false),
+            ("m::before", "f", "twice", false),
+            ("m", "late", "twice", true),
+            ("m::after", "f", "twice", true),
+            ("m", "uses_export", "shared", true),
+        ];
+        for (at, item, name, expected) in table {
+            assert_eq!(reaches(at, item, name), expected, "{name}! in {at}::{item}");
         }
     }
 
