@@ -554,8 +554,8 @@ impl Solution {
 
     /// Every identifier in the solution, to tell which items of a whole imported module it
     /// can name.
-    pub fn identifiers(&self) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
+    pub fn identifiers(&self) -> Names {
+        let mut out = Names::default();
         Identifiers(&mut out).visit_file(&self.file);
         out
     }
@@ -644,8 +644,8 @@ impl Solution {
 
     /// Every identifier in the solution outside its `use` declarations, attribute arguments
     /// included (`#[derive(Name)]`): what an import's name must be among to be used.
-    pub fn identifiers_beyond_uses(&self) -> BTreeSet<String> {
-        let mut out = BTreeSet::new();
+    pub fn identifiers_beyond_uses(&self) -> Names {
+        let mut out = Names::default();
         BeyondUses(Identifiers(&mut out)).visit_file(&self.file);
         out
     }
@@ -724,7 +724,10 @@ impl<'ast> Visit<'ast> for ExternCrateItems<'ast> {
 
 /// Collects every identifier of a syntax tree, macro arguments included; walking the tree is
 /// much cheaper than printing it back to tokens.
-pub struct Identifiers<'a>(pub &'a mut BTreeSet<String>);
+/// A set of names, hashed: kept code's identifiers are counted by the thousand.
+pub type Names = super::resolve::HashSet<String>;
+
+pub struct Identifiers<'a>(pub &'a mut Names);
 
 impl Identifiers<'_> {
     fn tokens(&mut self, stream: TokenStream) {
@@ -740,7 +743,7 @@ impl Identifiers<'_> {
 
 /// Collects the identifiers written inside macro calls and `macro_rules!` bodies, when some
 /// macro body calls a macro it is handed (`$m!(..)`): the names it may be handed.
-pub struct MacroTokenIdents<'a>(pub &'a mut BTreeSet<String>);
+pub struct MacroTokenIdents<'a>(pub &'a mut Names);
 
 impl Visit<'_> for MacroTokenIdents<'_> {
     fn visit_macro(&mut self, mac: &syn::Macro) {

@@ -9,7 +9,7 @@
 //! one of its associated items' names.
 
 use super::library::{Entry, Library, ModuleId};
-use super::parse::{Identifiers, MacroTokenIdents, Ns, PathRef, Paths, Solution};
+use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathRef, Paths, Solution};
 use super::resolve::{Cache, Def, ItemId, LeafId, Outcome, Resolver};
 use super::source::{item_name, Location};
 use super::{Error, ErrorKind};
@@ -99,9 +99,9 @@ impl Kept {
 }
 
 /// The crates `nodes` are in.
-fn crates_of(lib: &Library, nodes: &BTreeSet<Node>) -> BTreeSet<usize> {
+fn crates_of<'n>(lib: &Library, nodes: impl IntoIterator<Item = &'n Node>) -> BTreeSet<usize> {
     nodes
-        .iter()
+        .into_iter()
         .map(|n| lib.modules[n.module()].krate)
         .collect()
 }
@@ -111,7 +111,7 @@ fn crates_of(lib: &Library, nodes: &BTreeSet<Node>) -> BTreeSet<usize> {
 struct Matter {
     types: BTreeSet<String>,
     crates: BTreeSet<usize>,
-    idents: BTreeSet<String>,
+    idents: Names,
 }
 
 impl Matter {
@@ -125,7 +125,7 @@ impl Matter {
                     && self.crates.contains(&lib.modules[m].krate)
                     && (hints.declares_file_modules
                         || !hints.impl_names.is_disjoint(&self.types)
-                        || !hints.macros.is_disjoint(&self.idents))
+                        || hints.macros.iter().any(|name| self.idents.contains(name)))
             })
             .collect()
     }
@@ -171,7 +171,8 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
 
 struct Reach<'l> {
     resolver: Resolver<'l>,
-    kept: BTreeSet<Node>,
+    /// Hashed: every dependency found is looked up here, most of them kept already.
+    kept: super::resolve::HashSet<Node>,
     members: BTreeSet<(ModuleId, usize, usize)>,
     /// Kept traits and impls all of whose members are kept.
     complete: BTreeSet<ItemId>,
@@ -187,9 +188,9 @@ struct Reach<'l> {
     /// Conditions worked out in earlier passes (see [`Cache::conditions`]).
     conditions: super::resolve::HashMap<ItemId, (bool, Vec<ItemId>)>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
-    idents: BTreeSet<String>,
+    idents: Names,
     /// The identifiers of kept code written in macro calls and bodies.
-    macro_idents: BTreeSet<String>,
+    macro_idents: Names,
 }
 
 impl<'l> Reach<'l> {
@@ -199,15 +200,15 @@ impl<'l> Reach<'l> {
             conditions,
             body_needs: Default::default(),
             resolver: Resolver::with_cache(lib, cache),
-            kept: BTreeSet::new(),
+            kept: Default::default(),
             members: BTreeSet::new(),
             complete: BTreeSet::new(),
             prune_members,
             work: Vec::new(),
             populated: BTreeSet::new(),
             reexporting: BTreeSet::new(),
-            idents: BTreeSet::new(),
-            macro_idents: BTreeSet::new(),
+            idents: Names::default(),
+            macro_idents: Names::default(),
         }
     }
 
@@ -544,7 +545,7 @@ impl<'l> Reach<'l> {
                 }
                 self.members.insert((m, i, j));
                 let mut paths = Paths::default();
-                let mut idents = BTreeSet::new();
+                let mut idents = Names::default();
                 match item {
                     syn::Item::Trait(t) => {
                         syn::visit::Visit::visit_trait_item(
@@ -802,7 +803,7 @@ impl<'l> Reach<'l> {
                                     last.ns = Some(Ns::Type);
                                 }
                             }
-                            let mut idents = BTreeSet::new();
+                            let mut idents = Names::default();
                             syn::visit::Visit::visit_type(
                                 &mut Identifiers(&mut idents),
                                 &imp.self_ty,
@@ -1040,8 +1041,10 @@ pub fn for_solution(
 ) -> Result<Kept, Error> {
     let idents = solution.identifiers();
     // What the solution's globs bring: its identifiers but its variables.
+    let locals = solution.local_names();
     let glob_names: BTreeSet<String> = idents
-        .difference(&solution.local_names())
+        .iter()
+        .filter(|name| !locals.contains(*name))
         .cloned()
         .collect();
     let macro_use: Vec<String> = solution
@@ -1133,7 +1136,7 @@ pub fn for_solution(
 
 /// Whether `r` is a `use` leaf binding its own last name, which `used` (the names the
 /// solution writes outside its imports) does not hold.
-pub fn is_unused_import(r: &PathRef, used: &BTreeSet<String>) -> bool {
+pub fn is_unused_import(r: &PathRef, used: &Names) -> bool {
     r.is_use
         && !r.glob
         && r.binding.as_ref() == r.segments.last()
@@ -1187,7 +1190,7 @@ fn resolve_loading(
         }
         if needed.is_empty() {
             return result.map(|()| Kept {
-                nodes: reach.kept,
+                nodes: reach.kept.into_iter().collect(),
                 members: reach.members,
                 prune_members,
                 unused_proc_macro_imports: Vec::new(),

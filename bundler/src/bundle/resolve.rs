@@ -23,6 +23,7 @@ use std::collections::BTreeSet;
 /// Lookups hash small keys millions of times in a large crate graph (libc, regex): a fast
 /// hash, not one that resists collisions crafted by an attacker.
 pub type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
+pub type HashSet<T> = std::collections::HashSet<T, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
 /// A library item by module and position in it.
