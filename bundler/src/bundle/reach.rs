@@ -10,10 +10,11 @@
 
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathRef, Paths, Solution};
-use super::resolve::{Cache, Def, ItemId, LeafId, Outcome, Resolver};
+use super::resolve::{Cache, Def, HashMap, ItemId, LeafId, Outcome, Resolver};
 use super::source::{item_name, Location};
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
+use std::rc::Rc;
 
 /// What a bundle may keep.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -169,6 +170,28 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
     }
 }
 
+/// What a search works out from resolution alone that stays true once more modules are
+/// loaded, kept for the next pass: only what met no module not parsed yet.
+#[derive(Default)]
+struct Memo {
+    /// Each impl's and each item-level macro call's condition (see [`Reach::conditionals`]).
+    conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
+    /// See [`Reach::item_needs`].
+    item_needs: HashMap<ItemId, Rc<ItemNeeds>>,
+}
+
+/// The nodes a macro's body names where it is called, and whether working that out met a
+/// module not parsed yet.
+type BodyNeeds = (Vec<Node>, bool);
+
+/// The nodes an item's text names, and its identifiers (see [`Reach::item_needs`]).
+#[derive(Default)]
+struct ItemNeeds {
+    nodes: Vec<Node>,
+    idents: Names,
+    macro_idents: Names,
+}
+
 struct Reach<'l> {
     resolver: Resolver<'l>,
     /// Hashed: every dependency found is looked up here, most of them kept already.
@@ -182,11 +205,11 @@ struct Reach<'l> {
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
-    /// What each macro's body needs where it is called: (calling module, macro) to nodes.
-    body_needs:
-        std::cell::RefCell<std::collections::HashMap<(ModuleId, ModuleId, usize), Vec<Node>>>,
-    /// Conditions worked out in earlier passes (see [`Cache::conditions`]).
-    conditions: super::resolve::HashMap<ItemId, (bool, Vec<ItemId>)>,
+    /// What each macro's body needs where it is called: (calling module, macro) to nodes,
+    /// and whether working that out met a module not parsed yet.
+    body_needs: std::cell::RefCell<HashMap<(ModuleId, ItemId), BodyNeeds>>,
+    /// What earlier passes worked out for good.
+    memo: Memo,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: Names,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -194,10 +217,9 @@ struct Reach<'l> {
 }
 
 impl<'l> Reach<'l> {
-    fn new(lib: &'l Library, mut cache: Cache, prune_members: bool) -> Reach<'l> {
-        let conditions = std::mem::take(&mut cache.conditions);
+    fn new(lib: &'l Library, cache: Cache, memo: Memo, prune_members: bool) -> Reach<'l> {
         Reach {
-            conditions,
+            memo,
             body_needs: Default::default(),
             resolver: Resolver::with_cache(lib, cache),
             kept: Default::default(),
@@ -266,10 +288,14 @@ impl<'l> Reach<'l> {
                 if !matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
                     continue;
                 }
-                if let Some(known) = self.body_needs.borrow().get(&(m, dm, di)) {
+                if let Some((known, met_unparsed)) = self.body_needs.borrow().get(&(m, (dm, di))) {
+                    if *met_unparsed {
+                        self.resolver.meet_unparsed_again();
+                    }
                     nodes.extend(known.iter().copied());
                     continue;
                 }
+                let before = self.resolver.unparsed_met();
                 expanding.insert((dm, di));
                 let mut body = Vec::new();
                 for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
@@ -281,7 +307,10 @@ impl<'l> Reach<'l> {
                 body.sort();
                 body.dedup();
                 nodes.extend(body.iter().copied());
-                self.body_needs.borrow_mut().insert((m, dm, di), body);
+                let met_unparsed = self.resolver.unparsed_met() > before;
+                self.body_needs
+                    .borrow_mut()
+                    .insert((m, (dm, di)), (body, met_unparsed));
             }
         }
         Ok(nodes)
@@ -633,7 +662,7 @@ impl<'l> Reach<'l> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules.iter().enumerate() {
             for (i, entry) in module.entries.iter().enumerate() {
-                if let Some((needs_all, refs)) = self.conditions.get(&(m, i)) {
+                if let Some((needs_all, refs)) = self.memo.conditions.get(&(m, i)) {
                     let refs = refs.iter().map(|&(a, b)| Node::Item(a, b)).collect();
                     out.push(((m, i), *needs_all, refs));
                     continue;
@@ -710,7 +739,7 @@ impl<'l> Reach<'l> {
                             _ => None,
                         })
                         .collect();
-                    self.conditions.insert((m, i), (header.0, items));
+                    self.memo.conditions.insert((m, i), (header.0, items));
                 }
                 out.push(((m, i), header.0, refs));
             }
@@ -781,69 +810,29 @@ impl<'l> Reach<'l> {
             }
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
-                if let Some(item) = self.item((m, i)) {
-                    // Traits and impls: their members are followed one by one
-                    // (`keep_members`), the header here.
-                    let mut paths = Paths::default();
-                    match item {
-                        syn::Item::Trait(t) => {
-                            syn::visit::Visit::visit_generics(&mut paths, &t.generics);
-                            for bound in &t.supertraits {
-                                syn::visit::Visit::visit_type_param_bound(&mut paths, bound);
+                let needs = self.item_needs((m, i))?;
+                out.extend(needs.nodes.iter().copied());
+                self.idents.extend(needs.idents.iter().cloned());
+                self.macro_idents.extend(needs.macro_idents.iter().cloned());
+                if let Some(syn::Item::Macro(mac)) = self.item((m, i)) {
+                    // The modules declared inside the call come whole.
+                    let hoisted: Vec<ModuleId> = self.lib().modules[m]
+                        .entries
+                        .iter()
+                        .filter_map(|e| match e {
+                            Entry::Module(c) if self.lib().modules[*c].declared_by == Some(i) => {
+                                Some(*c)
                             }
-                            self.idents.insert(t.ident.to_string());
-                        }
-                        syn::Item::ForeignMod(_) => {}
-                        syn::Item::Impl(imp) => {
-                            syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
-                            syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
-                            if let Some((_, path, _)) = &imp.trait_ {
-                                syn::visit::Visit::visit_path(&mut paths, path);
-                                if let Some(last) = paths.found.last_mut() {
-                                    last.ns = Some(Ns::Type);
-                                }
-                            }
-                            let mut idents = Names::default();
-                            syn::visit::Visit::visit_type(
-                                &mut Identifiers(&mut idents),
-                                &imp.self_ty,
-                            );
-                            self.idents.extend(idents);
-                        }
-                        _ => {
-                            syn::visit::Visit::visit_item(&mut Identifiers(&mut self.idents), item);
-                            syn::visit::Visit::visit_item(
-                                &mut MacroTokenIdents(&mut self.macro_idents),
-                                item,
-                            );
-                            syn::visit::Visit::visit_item(&mut paths, item);
-                        }
+                            _ => None,
+                        })
+                        .collect();
+                    for c in hoisted {
+                        self.keep_module(c, None);
                     }
-                    for path in paths.found {
-                        out.extend(self.needs_at((m, i), &path)?);
-                    }
-                    if let syn::Item::Macro(mac) = item {
-                        // The modules declared inside the call come whole.
-                        let hoisted: Vec<ModuleId> = self.lib().modules[m]
-                            .entries
-                            .iter()
-                            .filter_map(|e| match e {
-                                Entry::Module(c)
-                                    if self.lib().modules[*c].declared_by == Some(i) =>
-                                {
-                                    Some(*c)
-                                }
-                                _ => None,
-                            })
-                            .collect();
-                        for c in hoisted {
-                            self.keep_module(c, None);
-                        }
-                        if is_local_inner(mac) {
-                            // Its inner `name!` calls mean the crate's own macros.
-                            let root = self.resolver.crate_root(m);
-                            out.extend(self.macro_calls_in(root, &mac.mac.tokens));
-                        }
+                    if is_local_inner(mac) {
+                        // Its inner `name!` calls mean the crate's own macros.
+                        let root = self.resolver.crate_root(m);
+                        out.extend(self.macro_calls_in(root, &mac.mac.tokens));
                     }
                 }
                 if self.populated.insert(m) {
@@ -852,6 +841,54 @@ impl<'l> Reach<'l> {
             }
         }
         Ok(out)
+    }
+
+    /// What kept item `id` needs by its own text (for a trait or an impl, its header: the
+    /// members are followed one by one in `keep_members`): worked out once for every pass
+    /// when that met no module not parsed yet, as loading modules then changes nothing of it.
+    fn item_needs(&mut self, id: ItemId) -> Result<Rc<ItemNeeds>, Error> {
+        if let Some(known) = self.memo.item_needs.get(&id) {
+            return Ok(known.clone());
+        }
+        let before = self.resolver.unparsed_met();
+        let mut needs = ItemNeeds::default();
+        let mut paths = Paths::default();
+        match self.item(id) {
+            Some(syn::Item::Trait(t)) => {
+                syn::visit::Visit::visit_generics(&mut paths, &t.generics);
+                for bound in &t.supertraits {
+                    syn::visit::Visit::visit_type_param_bound(&mut paths, bound);
+                }
+                needs.idents.insert(t.ident.to_string());
+            }
+            Some(syn::Item::ForeignMod(_)) | None => {}
+            Some(syn::Item::Impl(imp)) => {
+                syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
+                syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
+                if let Some((_, path, _)) = &imp.trait_ {
+                    syn::visit::Visit::visit_path(&mut paths, path);
+                    if let Some(last) = paths.found.last_mut() {
+                        last.ns = Some(Ns::Type);
+                    }
+                }
+                syn::visit::Visit::visit_type(&mut Identifiers(&mut needs.idents), &imp.self_ty);
+            }
+            Some(item) => {
+                syn::visit::Visit::visit_item(&mut Identifiers(&mut needs.idents), item);
+                syn::visit::Visit::visit_item(&mut MacroTokenIdents(&mut needs.macro_idents), item);
+                syn::visit::Visit::visit_item(&mut paths, item);
+            }
+        }
+        for path in paths.found {
+            needs.nodes.extend(self.needs_at(id, &path)?);
+        }
+        needs.nodes.sort();
+        needs.nodes.dedup();
+        let needs = Rc::new(needs);
+        if self.resolver.unparsed_met() == before {
+            self.memo.item_needs.insert(id, needs.clone());
+        }
+        Ok(needs)
     }
 
     /// The macros named by `name!` calls in `tokens`, looked up in crate root `root`.
@@ -1172,9 +1209,9 @@ fn resolve_loading(
     prune_members: bool,
     start: impl Fn(&mut Reach) -> Result<(), Error>,
 ) -> Result<Kept, Error> {
-    let mut cache = Cache::default();
+    let (mut cache, mut memo) = (Cache::default(), Memo::default());
     loop {
-        let mut reach = Reach::new(lib, cache, prune_members);
+        let mut reach = Reach::new(lib, cache, memo, prune_members);
         let result = start(&mut reach).and_then(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
         // With what was needed, what may matter now, and what may matter among the modules
@@ -1197,9 +1234,8 @@ fn resolve_loading(
             });
         }
         let generation = lib.generation;
-        let conditions = std::mem::take(&mut reach.conditions);
+        memo = std::mem::take(&mut reach.memo);
         cache = reach.resolver.into_cache();
-        cache.conditions = conditions;
         lib.load_with_imported(needed)?;
         while let Some(more) = matter.as_ref().map(|m| m.unparsed(lib)) {
             if more.is_empty() {
@@ -1208,7 +1244,7 @@ fn resolve_loading(
             lib.load_with_imported(more)?;
         }
         if lib.generation != generation {
-            cache = Cache::default();
+            (cache, memo) = (Cache::default(), Memo::default());
         }
     }
 }

@@ -173,9 +173,6 @@ pub struct Cache {
     memo: HashMap<MemoKey, (Resolution, bool)>,
     macro_defined: HashMap<ItemId, BTreeSet<String>>,
     macro_paths: HashMap<ItemId, Rc<Vec<PathRef>>>,
-    /// What reachability worked out per item from resolution alone (an impl's or a macro
-    /// call's condition), when that met no unparsed module.
-    pub conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
 }
 
 /// Name resolution over every crate of a [`Library`] as loaded so far.
@@ -247,6 +244,12 @@ impl<'l> Resolver<'l> {
         self.unparsed_met.get()
     }
 
+    /// Counts a module not parsed yet as met again: by a result worked out earlier in this
+    /// pass that met one, and is reused.
+    pub fn meet_unparsed_again(&self) {
+        self.unparsed_met.set(self.unparsed_met.get() + 1);
+    }
+
     /// What stays true for the next pass.
     pub fn into_cache(self) -> Cache {
         let mut memo = self.memo.into_inner();
@@ -259,7 +262,6 @@ impl<'l> Resolver<'l> {
             memo,
             macro_defined: HashMap::default(),
             macro_paths: self.macro_paths.into_inner(),
-            conditions: HashMap::default(),
         }
     }
 
