@@ -347,22 +347,28 @@ impl Library {
         modules: impl IntoIterator<Item = ModuleId>,
     ) -> Result<(), Error> {
         let mut todo: Vec<ModuleId> = modules.into_iter().collect();
-        while let Some(m) = todo.pop() {
-            if self.is_loaded(m) {
-                continue;
+        let mut read = Vec::new();
+        while !todo.is_empty() {
+            while let Some(m) = todo.pop() {
+                if !self.is_loaded(m) {
+                    self.load(m)?;
+                    read.push(m);
+                }
             }
-            self.load(m)?;
-            todo.extend(
-                self.imported_modules(m)
-                    .into_iter()
-                    .filter(|&c| !self.is_loaded(c)),
-            );
+            // Every module read here walked again: a path that stopped at a module not read
+            // then (`pub use self::a::b::*` before `a` was) now goes further.
+            todo = read
+                .iter()
+                .flat_map(|&m| self.imported_modules(m))
+                .filter(|&c| !self.is_loaded(c))
+                .collect();
         }
         Ok(())
     }
 
     /// The modules of `m`'s crate that a `use` item of `m` names by a path through modules
-    /// (from `m`, or from the crate's root after `crate::`).
+    /// (from `m`, from its parents after `super::`, or from the crate's root after
+    /// `crate::`).
     fn imported_modules(&self, m: ModuleId) -> Vec<ModuleId> {
         let mut out = Vec::new();
         for entry in &self.modules[m].entries {
@@ -381,6 +387,9 @@ impl Library {
                         at = self.krate(m).root;
                     }
                     _ => {}
+                }
+                while segments.next_if_eq(&"super").is_some() {
+                    at = self.modules[at].parent.unwrap_or(at);
                 }
                 for name in segments {
                     match self.child(at, name) {

@@ -178,6 +178,8 @@ struct Memo {
     conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
     /// See [`Reach::item_needs`].
     item_needs: HashMap<ItemId, Rc<ItemNeeds>>,
+    /// See [`Reach::member_needs`].
+    member_needs: HashMap<(ModuleId, usize, usize), Rc<ItemNeeds>>,
 }
 
 /// The nodes a macro's body names where it is called, and whether working that out met a
@@ -573,48 +575,57 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 self.members.insert((m, i, j));
-                let mut paths = Paths::default();
-                let mut idents = Names::default();
-                match item {
-                    syn::Item::Trait(t) => {
-                        syn::visit::Visit::visit_trait_item(
-                            &mut MacroTokenIdents(&mut self.macro_idents),
-                            &t.items[j],
-                        );
-                        syn::visit::Visit::visit_trait_item(&mut paths, &t.items[j]);
-                        syn::visit::Visit::visit_trait_item(
-                            &mut Identifiers(&mut idents),
-                            &t.items[j],
-                        );
-                    }
-                    syn::Item::Impl(imp) => {
-                        syn::visit::Visit::visit_impl_item(
-                            &mut MacroTokenIdents(&mut self.macro_idents),
-                            &imp.items[j],
-                        );
-                        syn::visit::Visit::visit_impl_item(&mut paths, &imp.items[j]);
-                        syn::visit::Visit::visit_impl_item(
-                            &mut Identifiers(&mut idents),
-                            &imp.items[j],
-                        );
-                    }
-                    syn::Item::ForeignMod(block) => {
-                        syn::visit::Visit::visit_foreign_item(&mut paths, &block.items[j]);
-                        syn::visit::Visit::visit_foreign_item(
-                            &mut Identifiers(&mut idents),
-                            &block.items[j],
-                        );
-                    }
-                    _ => {}
-                }
-                self.idents.extend(idents);
-                for path in paths.found {
-                    let needs = self.needs_at((m, i), &path)?;
-                    self.work.extend(needs);
-                }
+                let needs = self.member_needs((m, i, j))?;
+                self.work.extend(needs.nodes.iter().copied());
+                self.idents.extend(needs.idents.iter().cloned());
+                self.macro_idents.extend(needs.macro_idents.iter().cloned());
             }
         }
         Ok(())
+    }
+
+    /// What member `j` of the trait, impl or `extern` block at `(m, i)` needs, as
+    /// [`Reach::item_needs`] for an item.
+    fn member_needs(
+        &mut self,
+        (m, i, j): (ModuleId, usize, usize),
+    ) -> Result<Rc<ItemNeeds>, Error> {
+        if let Some(known) = self.memo.member_needs.get(&(m, i, j)) {
+            return Ok(known.clone());
+        }
+        let before = self.resolver.unparsed_met();
+        let mut needs = ItemNeeds::default();
+        let mut paths = Paths::default();
+        match self.item((m, i)) {
+            Some(syn::Item::Trait(t)) => {
+                let member = &t.items[j];
+                let macro_idents = &mut MacroTokenIdents(&mut needs.macro_idents);
+                syn::visit::Visit::visit_trait_item(macro_idents, member);
+                syn::visit::Visit::visit_trait_item(&mut paths, member);
+                syn::visit::Visit::visit_trait_item(&mut Identifiers(&mut needs.idents), member);
+            }
+            Some(syn::Item::Impl(imp)) => {
+                let member = &imp.items[j];
+                let macro_idents = &mut MacroTokenIdents(&mut needs.macro_idents);
+                syn::visit::Visit::visit_impl_item(macro_idents, member);
+                syn::visit::Visit::visit_impl_item(&mut paths, member);
+                syn::visit::Visit::visit_impl_item(&mut Identifiers(&mut needs.idents), member);
+            }
+            Some(syn::Item::ForeignMod(block)) => {
+                let member = &block.items[j];
+                syn::visit::Visit::visit_foreign_item(&mut paths, member);
+                syn::visit::Visit::visit_foreign_item(&mut Identifiers(&mut needs.idents), member);
+            }
+            _ => {}
+        }
+        for path in paths.found {
+            needs.nodes.extend(self.needs_at((m, i), &path)?);
+        }
+        let needs = Rc::new(needs);
+        if self.resolver.unparsed_met() == before {
+            self.memo.member_needs.insert((m, i, j), needs.clone());
+        }
+        Ok(needs)
     }
 
     /// For an impl of the trait at `path` (written in `m`): `None` when the trait is not the
