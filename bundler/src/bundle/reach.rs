@@ -176,17 +176,16 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
 struct Memo {
     /// Each impl's and each item-level macro call's condition (see [`Reach::conditionals`]).
     conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
-    /// See [`Reach::item_needs`].
-    item_needs: HashMap<ItemId, Rc<ItemNeeds>>,
-    /// See [`Reach::member_needs`].
-    member_needs: HashMap<(ModuleId, usize, usize), Rc<ItemNeeds>>,
+    /// See [`Reach::own_needs`].
+    own_needs: HashMap<(ItemId, Option<usize>), Rc<ItemNeeds>>,
 }
 
 /// The nodes a macro's body names where it is called, and whether working that out met a
 /// module not parsed yet.
 type BodyNeeds = (Vec<Node>, bool);
 
-/// The nodes an item's text names, and its identifiers (see [`Reach::item_needs`]).
+/// The nodes an item's or a member's text names, and its identifiers (see
+/// [`Reach::own_needs`]).
 #[derive(Default)]
 struct ItemNeeds {
     nodes: Vec<Node>,
@@ -256,8 +255,8 @@ impl<'l> Reach<'l> {
         let mut nodes = self.needs(at.0, path)?;
         // A call in a `macro_rules!` body is resolved where that macro is called.
         let in_macro_body =
-            matches!(self.item(at), Some(syn::Item::Macro(mac)) if mac.ident.is_some());
-        if path.macro_call && path.segments.len() == 1 && !in_macro_body {
+            || matches!(self.item(at), Some(syn::Item::Macro(mac)) if mac.ident.is_some());
+        if path.macro_call && path.segments.len() == 1 && !in_macro_body() {
             nodes.retain(|n| {
                 !matches!(*n, Node::Item(a, b) if self.resolver.macro_defined_after((a, b), at))
             });
@@ -575,57 +574,11 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 self.members.insert((m, i, j));
-                let needs = self.member_needs((m, i, j))?;
-                self.work.extend(needs.nodes.iter().copied());
-                self.idents.extend(needs.idents.iter().cloned());
-                self.macro_idents.extend(needs.macro_idents.iter().cloned());
+                let needs = self.own_needs((m, i), Some(j))?;
+                self.work.extend(needs);
             }
         }
         Ok(())
-    }
-
-    /// What member `j` of the trait, impl or `extern` block at `(m, i)` needs, as
-    /// [`Reach::item_needs`] for an item.
-    fn member_needs(
-        &mut self,
-        (m, i, j): (ModuleId, usize, usize),
-    ) -> Result<Rc<ItemNeeds>, Error> {
-        if let Some(known) = self.memo.member_needs.get(&(m, i, j)) {
-            return Ok(known.clone());
-        }
-        let before = self.resolver.unparsed_met();
-        let mut needs = ItemNeeds::default();
-        let mut paths = Paths::default();
-        match self.item((m, i)) {
-            Some(syn::Item::Trait(t)) => {
-                let member = &t.items[j];
-                let macro_idents = &mut MacroTokenIdents(&mut needs.macro_idents);
-                syn::visit::Visit::visit_trait_item(macro_idents, member);
-                syn::visit::Visit::visit_trait_item(&mut paths, member);
-                syn::visit::Visit::visit_trait_item(&mut Identifiers(&mut needs.idents), member);
-            }
-            Some(syn::Item::Impl(imp)) => {
-                let member = &imp.items[j];
-                let macro_idents = &mut MacroTokenIdents(&mut needs.macro_idents);
-                syn::visit::Visit::visit_impl_item(macro_idents, member);
-                syn::visit::Visit::visit_impl_item(&mut paths, member);
-                syn::visit::Visit::visit_impl_item(&mut Identifiers(&mut needs.idents), member);
-            }
-            Some(syn::Item::ForeignMod(block)) => {
-                let member = &block.items[j];
-                syn::visit::Visit::visit_foreign_item(&mut paths, member);
-                syn::visit::Visit::visit_foreign_item(&mut Identifiers(&mut needs.idents), member);
-            }
-            _ => {}
-        }
-        for path in paths.found {
-            needs.nodes.extend(self.needs_at((m, i), &path)?);
-        }
-        let needs = Rc::new(needs);
-        if self.resolver.unparsed_met() == before {
-            self.memo.member_needs.insert((m, i, j), needs.clone());
-        }
-        Ok(needs)
     }
 
     /// For an impl of the trait at `path` (written in `m`): `None` when the trait is not the
@@ -821,10 +774,7 @@ impl<'l> Reach<'l> {
             }
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
-                let needs = self.item_needs((m, i))?;
-                out.extend(needs.nodes.iter().copied());
-                self.idents.extend(needs.idents.iter().cloned());
-                self.macro_idents.extend(needs.macro_idents.iter().cloned());
+                out.extend(self.own_needs((m, i), None)?);
                 if let Some(syn::Item::Macro(mac)) = self.item((m, i)) {
                     // The modules declared inside the call come whole.
                     let hoisted: Vec<ModuleId> = self.lib().modules[m]
@@ -854,51 +804,83 @@ impl<'l> Reach<'l> {
         Ok(out)
     }
 
-    /// What kept item `id` needs by its own text (for a trait or an impl, its header: the
-    /// members are followed one by one in `keep_members`): worked out once for every pass
-    /// when that met no module not parsed yet, as loading modules then changes nothing of it.
-    fn item_needs(&mut self, id: ItemId) -> Result<Rc<ItemNeeds>, Error> {
-        if let Some(known) = self.memo.item_needs.get(&id) {
-            return Ok(known.clone());
-        }
-        let before = self.resolver.unparsed_met();
+    /// What kept item `id` (or its member `member`, of a trait, impl or `extern` block)
+    /// needs by its own text; its identifiers join the kept code's. Worked out once for every
+    /// pass when that met no module not parsed yet, as loading modules then changes nothing
+    /// of it.
+    fn own_needs(&mut self, id: ItemId, member: Option<usize>) -> Result<Vec<Node>, Error> {
+        let needs = match self.memo.own_needs.get(&(id, member)) {
+            Some(known) => known.clone(),
+            None => {
+                let before = self.resolver.unparsed_met();
+                let needs = Rc::new(self.read_needs(id, member)?);
+                if self.resolver.unparsed_met() == before {
+                    self.memo.own_needs.insert((id, member), needs.clone());
+                }
+                needs
+            }
+        };
+        self.idents.extend(needs.idents.iter().cloned());
+        self.macro_idents.extend(needs.macro_idents.iter().cloned());
+        Ok(needs.nodes.clone())
+    }
+
+    /// [`Reach::own_needs`], worked out. Of a trait or an impl itself, only the header:
+    /// members are followed one by one (`keep_members`).
+    fn read_needs(&self, id: ItemId, member: Option<usize>) -> Result<ItemNeeds, Error> {
+        use syn::visit::Visit;
         let mut needs = ItemNeeds::default();
         let mut paths = Paths::default();
-        match self.item(id) {
-            Some(syn::Item::Trait(t)) => {
-                syn::visit::Visit::visit_generics(&mut paths, &t.generics);
+        let (idents, macro_idents) = (
+            &mut Identifiers(&mut needs.idents),
+            &mut MacroTokenIdents(&mut needs.macro_idents),
+        );
+        match (self.item(id), member) {
+            (Some(syn::Item::Trait(t)), None) => {
+                paths.visit_generics(&t.generics);
                 for bound in &t.supertraits {
-                    syn::visit::Visit::visit_type_param_bound(&mut paths, bound);
+                    paths.visit_type_param_bound(bound);
                 }
-                needs.idents.insert(t.ident.to_string());
+                idents.0.insert(t.ident.to_string());
             }
-            Some(syn::Item::ForeignMod(_)) | None => {}
-            Some(syn::Item::Impl(imp)) => {
-                syn::visit::Visit::visit_generics(&mut paths, &imp.generics);
-                syn::visit::Visit::visit_type(&mut paths, &imp.self_ty);
+            (Some(syn::Item::Impl(imp)), None) => {
+                paths.visit_generics(&imp.generics);
+                paths.visit_type(&imp.self_ty);
                 if let Some((_, path, _)) = &imp.trait_ {
-                    syn::visit::Visit::visit_path(&mut paths, path);
+                    paths.visit_path(path);
                     if let Some(last) = paths.found.last_mut() {
                         last.ns = Some(Ns::Type);
                     }
                 }
-                syn::visit::Visit::visit_type(&mut Identifiers(&mut needs.idents), &imp.self_ty);
+                idents.visit_type(&imp.self_ty);
             }
-            Some(item) => {
-                syn::visit::Visit::visit_item(&mut Identifiers(&mut needs.idents), item);
-                syn::visit::Visit::visit_item(&mut MacroTokenIdents(&mut needs.macro_idents), item);
-                syn::visit::Visit::visit_item(&mut paths, item);
+            (Some(syn::Item::ForeignMod(_)) | None, None) => {}
+            (Some(item), None) => {
+                idents.visit_item(item);
+                macro_idents.visit_item(item);
+                paths.visit_item(item);
             }
+            (Some(syn::Item::Trait(t)), Some(j)) => {
+                macro_idents.visit_trait_item(&t.items[j]);
+                paths.visit_trait_item(&t.items[j]);
+                idents.visit_trait_item(&t.items[j]);
+            }
+            (Some(syn::Item::Impl(imp)), Some(j)) => {
+                macro_idents.visit_impl_item(&imp.items[j]);
+                paths.visit_impl_item(&imp.items[j]);
+                idents.visit_impl_item(&imp.items[j]);
+            }
+            (Some(syn::Item::ForeignMod(block)), Some(j)) => {
+                paths.visit_foreign_item(&block.items[j]);
+                idents.visit_foreign_item(&block.items[j]);
+            }
+            (_, Some(_)) => {}
         }
         for path in paths.found {
             needs.nodes.extend(self.needs_at(id, &path)?);
         }
         needs.nodes.sort();
         needs.nodes.dedup();
-        let needs = Rc::new(needs);
-        if self.resolver.unparsed_met() == before {
-            self.memo.item_needs.insert(id, needs.clone());
-        }
         Ok(needs)
     }
 
