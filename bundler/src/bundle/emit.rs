@@ -13,7 +13,7 @@ use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Solution};
 use super::reach::{Kept, Node};
-use super::resolve::{Def, LeafId, Outcome, Resolver};
+use super::resolve::{is_exported, is_local_inner, Def, LeafId, Outcome, Resolver};
 use super::source::is_punct;
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
@@ -567,17 +567,6 @@ fn computed_doc_tokens(tokens: &[TokenTree]) -> Option<usize> {
 
 fn is_pub_crate(vis: &syn::Visibility) -> bool {
     matches!(vis, syn::Visibility::Restricted(r) if r.in_token.is_none() && r.path.is_ident("crate"))
-}
-
-fn is_exported(mac: &syn::ItemMacro) -> bool {
-    mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
-}
-
-fn is_local_inner(mac: &syn::ItemMacro) -> bool {
-    mac.attrs.iter().any(|a| {
-        a.path().is_ident("macro_export")
-            && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
-    })
 }
 
 /// The use tree with only the kept leaves (numbered in source order, as the resolver

@@ -722,11 +722,11 @@ impl<'ast> Visit<'ast> for ExternCrateItems<'ast> {
     }
 }
 
-/// Collects every identifier of a syntax tree, macro arguments included; walking the tree is
-/// much cheaper than printing it back to tokens.
 /// A set of names, hashed: kept code's identifiers are counted by the thousand.
 pub type Names = super::resolve::HashSet<String>;
 
+/// Collects every identifier of a syntax tree, macro arguments included; walking the tree is
+/// much cheaper than printing it back to tokens.
 pub struct Identifiers<'a>(pub &'a mut Names);
 
 impl Identifiers<'_> {

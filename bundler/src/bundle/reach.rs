@@ -10,7 +10,7 @@
 
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathRef, Paths, Solution};
-use super::resolve::{Cache, Def, HashMap, ItemId, LeafId, Outcome, Resolver};
+use super::resolve::{is_local_inner, Cache, Def, HashMap, ItemId, LeafId, Outcome, Resolver};
 use super::source::{item_name, Location};
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
@@ -1053,13 +1053,6 @@ impl<'l> Reach<'l> {
             }
         }
     }
-}
-
-fn is_local_inner(mac: &syn::ItemMacro) -> bool {
-    mac.attrs.iter().any(|a| {
-        a.path().is_ident("macro_export")
-            && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
-    })
 }
 
 /// What the solution's references into the library need. Parses the library's modules as

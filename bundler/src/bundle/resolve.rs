@@ -26,6 +26,20 @@ pub type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHash
 pub type HashSet<T> = std::collections::HashSet<T, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
+/// A `#[macro_export]` macro: an item at its crate's root.
+pub fn is_exported(mac: &syn::ItemMacro) -> bool {
+    mac.attrs.iter().any(|a| a.path().is_ident("macro_export"))
+}
+
+/// A `#[macro_export(local_inner_macros)]` macro: its inner `name!` calls mean its own
+/// crate's macros.
+pub fn is_local_inner(mac: &syn::ItemMacro) -> bool {
+    mac.attrs.iter().any(|a| {
+        a.path().is_ident("macro_export")
+            && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
+    })
+}
+
 /// A library item by module and position in it.
 pub type ItemId = (ModuleId, usize);
 
@@ -824,7 +838,7 @@ impl<'l> Resolver<'l> {
     /// macro is also an item at its crate's root, so it never counts as out of reach here.
     pub fn macro_defined_after(&self, def: ItemId, at: ItemId) -> bool {
         let local_definition = matches!(self.item(def), Some(syn::Item::Macro(mac))
-            if mac.ident.is_some() && !mac.attrs.iter().any(|a| a.path().is_ident("macro_export")));
+            if mac.ident.is_some() && !is_exported(mac));
         if !local_definition {
             return false; // a call that may define it, or an exported macro
         }
@@ -854,11 +868,7 @@ impl<'l> Resolver<'l> {
     /// `#[macro_export]` macros of `root`'s crate, which live at its root.
     fn exported_macros(&self, root: ModuleId, name: &str) -> Vec<Def> {
         let krate = self.lib.modules[root].krate;
-        self.macros(
-            name,
-            |k| k == krate,
-            |m, mac| m != root && mac.attrs.iter().any(|a| a.path().is_ident("macro_export")),
-        )
+        self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac))
     }
 
     /// The `macro_rules!` called `name` in the crates `in_crate` accepts, for which
