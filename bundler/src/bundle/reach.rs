@@ -1229,6 +1229,14 @@ fn resolve_loading(
             }
             lib.load_with_imported(more)?;
         }
+        while lib.generation == generation {
+            let more;
+            (cache, more) = Resolver::look_again(lib, cache);
+            if more.is_empty() {
+                break;
+            }
+            lib.load_with_imported(more)?;
+        }
         if lib.generation != generation {
             (cache, memo) = (Cache::default(), Memo::default());
         }

@@ -187,7 +187,12 @@ pub struct Cache {
     memo: HashMap<MemoKey, (Resolution, bool)>,
     macro_defined: HashMap<ItemId, BTreeSet<String>>,
     macro_paths: HashMap<ItemId, Rc<Vec<PathRef>>>,
+    /// The lookups that met a module not parsed yet, to be done again once it is.
+    stale: Vec<Query>,
 }
+
+/// A lookup as asked: a name in a module, in a namespace, from a place.
+type Query = (ModuleId, String, Option<Ns>, Option<ModuleId>);
 
 /// Name resolution over every crate of a [`Library`] as loaded so far.
 pub struct Resolver<'l> {
@@ -199,6 +204,8 @@ pub struct Resolver<'l> {
     memo: RefCell<HashMap<MemoKey, (Resolution, bool)>>,
     /// How many times a query met a module not parsed yet.
     unparsed_met: std::cell::Cell<usize>,
+    /// The lookups worked out that met a module not parsed yet.
+    stale: RefCell<Vec<Query>>,
     /// Modules not parsed yet that a query needed: resolution is redone once they are.
     pub needed: RefCell<BTreeSet<ModuleId>>,
     /// The names each item-level macro call may define, once asked.
@@ -245,6 +252,7 @@ impl<'l> Resolver<'l> {
             scopes: RefCell::new(cache.scopes),
             memo: RefCell::new(cache.memo),
             unparsed_met: Default::default(),
+            stale: RefCell::default(),
             needed: RefCell::default(),
             cycles: RefCell::default(),
             macro_defined: RefCell::new(cache.macro_defined),
@@ -276,7 +284,23 @@ impl<'l> Resolver<'l> {
             memo,
             macro_defined: HashMap::default(),
             macro_paths: self.macro_paths.into_inner(),
+            stale: self.stale.into_inner(),
         }
+    }
+
+    /// Does again, over the library as loaded now, the lookups of the pass `cache` comes
+    /// from that met a module not parsed yet; returns what they leave learnt and the modules
+    /// not parsed yet they need now. A chain of imports through modules not parsed yet (libc's
+    /// globs, one module file further each time) is thus followed without a pass over
+    /// everything kept for each step. Errors are left to the pass that follows.
+    pub fn look_again(lib: &'l Library, mut cache: Cache) -> (Cache, BTreeSet<ModuleId>) {
+        let stale = std::mem::take(&mut cache.stale);
+        let resolver = Resolver::with_cache(lib, cache);
+        for (m, name, ns, from) in stale {
+            let _ = resolver.lookup(m, &name, ns, from, &mut Vec::new());
+        }
+        let needed = resolver.needed.take();
+        (resolver.into_cache(), needed)
     }
 
     pub fn item(&self, (m, i): ItemId) -> Option<&'l syn::Item> {
@@ -570,6 +594,11 @@ impl<'l> Resolver<'l> {
         let mut seen = std::collections::HashSet::new();
         found.via.retain(|l| seen.insert(*l));
         let met_unparsed = self.unparsed_met.get() > before;
+        if met_unparsed {
+            self.stale
+                .borrow_mut()
+                .push((m, name.to_string(), ns, from));
+        }
         self.memo
             .borrow_mut()
             .insert(key, (found.clone(), met_unparsed));
