@@ -154,7 +154,9 @@ fn receive_write_test_new_and_build_in_a_folder_of_ones_own() {
     assert!(output.status.success(), "{}", text(&output.stderr));
     assert!(contest.join("abc300_b/main.rs").is_file());
     let mut cargo = Command::new(std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into()));
+    // Into the contest's own `target`, whatever target folder the caller's shell names.
     cargo
+        .env_remove("CARGO_TARGET_DIR")
         .current_dir(&contest)
         .args(["build", "--quiet", "--offline"]);
     let built = cargo.output().unwrap();

@@ -193,45 +193,76 @@ struct ItemNeeds {
     macro_idents: Names,
 }
 
-struct Reach<'l> {
-    resolver: Resolver<'l>,
+/// What a search has kept: carried from one pass into the next, which goes on from there
+/// rather than from nothing, once the modules it met unparsed are loaded (collections_2025
+/// keeps 6,000 items before libc is reached).
+#[derive(Default)]
+struct Progress {
     /// Hashed: every dependency found is looked up here, most of them kept already.
     kept: super::resolve::HashSet<Node>,
     members: BTreeSet<(ModuleId, usize, usize)>,
     /// Kept traits and impls all of whose members are kept.
     complete: BTreeSet<ItemId>,
-    prune_members: bool,
-    work: Vec<Node>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
+    /// Every identifier in the solution and in kept code: the names methods are called by.
+    idents: Names,
+    /// The identifiers of kept code written in macro calls and bodies.
+    macro_idents: Names,
+    /// Kept nodes, and kept members, whose needs met a module not parsed yet: worked out
+    /// again by the next pass.
+    stale: Vec<Node>,
+    stale_members: Vec<(ModuleId, usize, usize)>,
+}
+
+impl Progress {
+    /// Takes the stale nodes and members out again, to be worked out anew; returns the nodes.
+    fn reopen(&mut self) -> Vec<Node> {
+        for member in std::mem::take(&mut self.stale_members) {
+            self.members.remove(&member);
+            self.complete.remove(&(member.0, member.1));
+        }
+        let stale = std::mem::take(&mut self.stale);
+        for node in &stale {
+            self.kept.remove(node);
+            if !matches!(node, Node::Module(_)) {
+                // Its module's imports were looked at with it.
+                self.populated.remove(&node.module());
+            }
+        }
+        stale
+    }
+}
+
+struct Reach<'l> {
+    resolver: Resolver<'l>,
+    progress: Progress,
+    prune_members: bool,
+    work: Vec<Node>,
     /// What each macro's body needs where it is called: (calling module, macro) to nodes,
     /// and whether working that out met a module not parsed yet.
     body_needs: std::cell::RefCell<HashMap<(ModuleId, ItemId), BodyNeeds>>,
     /// What earlier passes worked out for good.
     memo: Memo,
-    /// Every identifier in the solution and in kept code: the names methods are called by.
-    idents: Names,
-    /// The identifiers of kept code written in macro calls and bodies.
-    macro_idents: Names,
 }
 
 impl<'l> Reach<'l> {
-    fn new(lib: &'l Library, cache: Cache, memo: Memo, prune_members: bool) -> Reach<'l> {
+    fn new(
+        lib: &'l Library,
+        cache: Cache,
+        memo: Memo,
+        mut progress: Progress,
+        prune_members: bool,
+    ) -> Reach<'l> {
         Reach {
             memo,
             body_needs: Default::default(),
             resolver: Resolver::with_cache(lib, cache),
-            kept: Default::default(),
-            members: BTreeSet::new(),
-            complete: BTreeSet::new(),
+            work: progress.reopen(),
+            progress,
             prune_members,
-            work: Vec::new(),
-            populated: BTreeSet::new(),
-            reexporting: BTreeSet::new(),
-            idents: Names::default(),
-            macro_idents: Names::default(),
         }
     }
 
@@ -380,7 +411,7 @@ impl<'l> Reach<'l> {
     /// naming it (see [`Matter::unparsed`]).
     fn matter(&self) -> Matter {
         let mut types = BTreeSet::new();
-        for node in &self.kept {
+        for node in &self.progress.kept {
             if let Node::Item(m, i) = *node {
                 if let Some(
                     item @ (syn::Item::Struct(_)
@@ -398,8 +429,8 @@ impl<'l> Reach<'l> {
             types,
             // Only crates something is kept from: an impl in another crate needs that
             // crate's own items in its header too.
-            crates: crates_of(self.lib(), &self.kept),
-            idents: self.idents.clone(),
+            crates: crates_of(self.lib(), &self.progress.kept),
+            idents: self.progress.idents.clone(),
         }
     }
 
@@ -431,26 +462,31 @@ impl<'l> Reach<'l> {
         // The crates something is kept from, grown as nodes are kept (not recounted from
         // every kept node at each round: typenum's thousands of impls made that most of a
         // pass).
-        let mut reached = crates_of(self.lib(), &self.kept);
+        let mut reached = crates_of(self.lib(), &self.progress.kept);
         loop {
             while let Some(node) = self.work.pop() {
-                if !self.kept.insert(node) {
+                if !self.progress.kept.insert(node) {
                     continue;
                 }
                 reached.insert(self.lib().modules[node.module()].krate);
+                let before = self.resolver.unparsed_met();
                 for dep in self.deps(node)? {
                     self.work.push(dep);
+                }
+                if self.resolver.unparsed_met() > before {
+                    self.progress.stale.push(node);
                 }
             }
             let lib = self.lib();
             let in_reached_crate = |n: &Node| reached.contains(&lib.modules[n.module()].krate);
             for (id, needs_all, refs) in &conditionals {
                 let node = Node::Item(id.0, id.1);
-                if self.kept.contains(&node) {
+                if self.progress.kept.contains(&node) {
                     continue;
                 }
-                let is_kept = |n: &Node| self.kept.contains(n);
-                let populated = self.populated.contains(&id.0) || self.reexporting.contains(&id.0);
+                let is_kept = |n: &Node| self.progress.kept.contains(n);
+                let populated = self.progress.populated.contains(&id.0)
+                    || self.progress.reexporting.contains(&id.0);
                 let ready = if *needs_all {
                     !refs.is_empty() && refs.iter().all(is_kept)
                 } else if refs.is_empty() {
@@ -475,9 +511,9 @@ impl<'l> Reach<'l> {
             }
             for (id, names) in &traits {
                 let node = Node::Item(id.0, id.1);
-                if !self.kept.contains(&node)
-                    && self.populated.contains(&id.0)
-                    && names.iter().any(|n| self.idents.contains(n))
+                if !self.progress.kept.contains(&node)
+                    && self.progress.populated.contains(&id.0)
+                    && names.iter().any(|n| self.progress.idents.contains(n))
                 {
                     self.work.push(node);
                 }
@@ -485,17 +521,18 @@ impl<'l> Reach<'l> {
             // A macro whose name kept code only passes around (`$m!` in another macro,
             // as petgraph's `delegate_impl`), in a crate something is kept from.
             let crates: BTreeSet<usize> = self
+                .progress
                 .populated
                 .iter()
                 .map(|&m| self.lib().modules[m].krate)
                 .collect();
             let handed_macros = macros_calling_handed
                 .iter()
-                .any(|&(m, i)| self.kept.contains(&Node::Item(m, i)));
+                .any(|&(m, i)| self.progress.kept.contains(&Node::Item(m, i)));
             for (id, name) in macros.iter().filter(|_| handed_macros) {
                 let node = Node::Item(id.0, id.1);
-                if !self.kept.contains(&node)
-                    && self.macro_idents.contains(name)
+                if !self.progress.kept.contains(&node)
+                    && self.progress.macro_idents.contains(name)
                     && crates.contains(&self.lib().modules[id.0].krate)
                 {
                     self.work.push(node);
@@ -518,7 +555,10 @@ impl<'l> Reach<'l> {
         match self.item(id) {
             Some(item @ syn::Item::Impl(imp)) if imp.trait_.is_none() && self.prune_members => {
                 members(item).iter().all(|(name, always)| {
-                    !always && name.as_ref().is_some_and(|n| !self.idents.contains(n))
+                    !always
+                        && name
+                            .as_ref()
+                            .is_some_and(|n| !self.progress.idents.contains(n))
                 })
             }
             _ => false,
@@ -531,6 +571,7 @@ impl<'l> Reach<'l> {
     /// stays.
     fn keep_members(&mut self) -> Result<(), Error> {
         let kept_items: Vec<ItemId> = self
+            .progress
             .kept
             .iter()
             .filter_map(|n| match *n {
@@ -539,15 +580,15 @@ impl<'l> Reach<'l> {
             })
             .collect();
         for (m, i) in kept_items {
-            if self.complete.contains(&(m, i)) {
+            if self.progress.complete.contains(&(m, i)) {
                 continue;
             }
             let Some(item) = self.item((m, i)) else {
                 continue;
             };
             let list = members(item);
-            if (0..list.len()).all(|j| self.members.contains(&(m, i, j))) {
-                self.complete.insert((m, i));
+            if (0..list.len()).all(|j| self.progress.members.contains(&(m, i, j))) {
+                self.progress.complete.insert((m, i));
                 continue;
             }
             let required_by_trait = match item {
@@ -558,12 +599,14 @@ impl<'l> Reach<'l> {
                 _ => None,
             };
             for (j, (name, always)) in list.into_iter().enumerate() {
-                if self.members.contains(&(m, i, j)) {
+                if self.progress.members.contains(&(m, i, j)) {
                     continue;
                 }
                 let wanted = !self.prune_members
                     || always
-                    || name.as_ref().is_none_or(|n| self.idents.contains(n))
+                    || name
+                        .as_ref()
+                        .is_none_or(|n| self.progress.idents.contains(n))
                     || match &required_by_trait {
                         // Of a trait outside the library: every member is needed.
                         Some(None) => true,
@@ -573,8 +616,12 @@ impl<'l> Reach<'l> {
                 if !wanted {
                     continue;
                 }
-                self.members.insert((m, i, j));
+                self.progress.members.insert((m, i, j));
+                let before = self.resolver.unparsed_met();
                 let needs = self.own_needs((m, i), Some(j))?;
+                if self.resolver.unparsed_met() > before {
+                    self.progress.stale_members.push((m, i, j));
+                }
                 self.work.extend(needs);
             }
         }
@@ -608,7 +655,7 @@ impl<'l> Reach<'l> {
                 if let Some(t @ syn::Item::Trait(_)) = self.item((tm, ti)) {
                     any = true;
                     for (j, (name, always)) in members(t).into_iter().enumerate() {
-                        if always || self.members.contains(&(tm, ti, j)) {
+                        if always || self.progress.members.contains(&(tm, ti, j)) {
                             out.extend(name);
                         }
                     }
@@ -765,12 +812,12 @@ impl<'l> Reach<'l> {
                 // The name it imports is used, by whatever name it binds: members are kept
                 // by name (getrandom's `use libc::__errno_location as errno_location`).
                 if !leaf.glob {
-                    self.idents.extend(leaf.segments.last().cloned());
+                    self.progress.idents.extend(leaf.segments.last().cloned());
                 }
                 out.extend(self.needs(m, &leaf)?);
                 // Its module's item-level macro calls (which may define what it re-exports)
                 // come along.
-                self.reexporting.insert(m);
+                self.progress.reexporting.insert(m);
             }
             Node::Item(m, i) => {
                 out.push(Node::Module(m));
@@ -796,7 +843,7 @@ impl<'l> Reach<'l> {
                         out.extend(self.macro_calls_in(root, &mac.mac.tokens));
                     }
                 }
-                if self.populated.insert(m) {
+                if self.progress.populated.insert(m) {
                     out.extend(self.module_imports(m)?);
                 }
             }
@@ -820,8 +867,10 @@ impl<'l> Reach<'l> {
                 needs
             }
         };
-        self.idents.extend(needs.idents.iter().cloned());
-        self.macro_idents.extend(needs.macro_idents.iter().cloned());
+        self.progress.idents.extend(needs.idents.iter().cloned());
+        self.progress
+            .macro_idents
+            .extend(needs.macro_idents.iter().cloned());
         Ok(needs.nodes.clone())
     }
 
@@ -988,9 +1037,10 @@ impl<'l> Reach<'l> {
         };
         f.defs.iter().any(|d| match d {
             Def::Item(item) => match self.item(*item) {
-                Some(t @ syn::Item::Trait(_)) => members(t)
-                    .iter()
-                    .any(|(name, _)| name.as_ref().is_some_and(|n| self.idents.contains(n))),
+                Some(t @ syn::Item::Trait(_)) => members(t).iter().any(|(name, _)| {
+                    name.as_ref()
+                        .is_some_and(|n| self.progress.idents.contains(n))
+                }),
                 _ => false,
             },
             _ => false,
@@ -1081,7 +1131,7 @@ pub fn for_solution(
     let unused_imports = std::cell::RefCell::new(Vec::new());
     let mut kept = resolve_loading(lib, true, |reach| {
         unused_imports.borrow_mut().clear();
-        reach.idents.clone_from(&idents);
+        reach.progress.idents.extend(idents.iter().cloned());
         for krate in &macro_use {
             let root = reach.lib().crates[reach.lib().roots[krate]].root;
             for name in &bare_macros {
@@ -1188,16 +1238,21 @@ pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
 }
 
 /// Runs `start` and the fixpoint over the modules parsed so far; while that meets modules
-/// not parsed yet that it needs (or that may matter), parses them and starts again. An error
-/// counts only once nothing is left to parse: it may come from a module not read yet.
+/// not parsed yet that it needs (or that may matter), parses them and goes on from what it
+/// kept, working out again what met them. An error counts only once nothing is left to
+/// parse: it may come from a module not read yet.
+///
+/// Going on rather than starting again may keep a little more: an import kept while the
+/// trait it names was not parsed yet stays (bitvec's prelude: 105 bytes).
 fn resolve_loading(
     lib: &mut Library,
     prune_members: bool,
     start: impl Fn(&mut Reach) -> Result<(), Error>,
 ) -> Result<Kept, Error> {
     let (mut cache, mut memo) = (Cache::default(), Memo::default());
+    let mut progress = Progress::default();
     loop {
-        let mut reach = Reach::new(lib, cache, memo, prune_members);
+        let mut reach = Reach::new(lib, cache, memo, progress, prune_members);
         let result = start(&mut reach).and_then(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
         // With what was needed, what may matter now, and what may matter among the modules
@@ -1213,14 +1268,19 @@ fn resolve_loading(
         }
         if needed.is_empty() {
             return result.map(|()| Kept {
-                nodes: reach.kept.into_iter().collect(),
-                members: reach.members,
+                nodes: reach.progress.kept.into_iter().collect(),
+                members: reach.progress.members,
                 prune_members,
                 unused_proc_macro_imports: Vec::new(),
             });
         }
         let generation = lib.generation;
         memo = std::mem::take(&mut reach.memo);
+        // A search an error stopped halfway is started again.
+        progress = match result {
+            Ok(()) => std::mem::take(&mut reach.progress),
+            _ => Progress::default(),
+        };
         cache = reach.resolver.into_cache();
         lib.load_with_imported(needed)?;
         while let Some(more) = matter.as_ref().map(|m| m.unparsed(lib)) {
@@ -1238,7 +1298,7 @@ fn resolve_loading(
             lib.load_with_imported(more)?;
         }
         if lib.generation != generation {
-            (cache, memo) = (Cache::default(), Memo::default());
+            (cache, memo, progress) = Default::default();
         }
     }
 }
