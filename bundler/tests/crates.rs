@@ -171,8 +171,6 @@ fn const_generic_arguments_and_cfg_on_tuple_fields() {
     check("const_alias.rs", &["--lib", "lib:constlib"]);
 }
 
-/// A bundled crate that declares a license gets a notice above its module: the SPDX id and
-/// the copyright line of its license file; `--no-license-notices` leaves them out.
 /// An inherent impl of `Watched<T, Quiet>` whose `new` the solution calls, though it never
 /// names `Quiet` (only inferred): kept for the type it implements, with `Quiet` through it.
 #[test]
@@ -180,6 +178,29 @@ fn an_impl_for_a_type_argument_nothing_names() {
     check("inferred_arguments.rs", &["--lib", "lib:constlib"]);
 }
 
+/// `use constlib::setof;` names a `#[macro_export]` macro written in `macros/sets.rs`, a file
+/// that only the unparsed `macros/mod.rs` declares (Haar-you/kyopro-lib-rust's `hashset!`).
+#[test]
+fn an_exported_macro_in_a_module_file_not_declared_yet() {
+    check("nested_exported_macro.rs", &["--lib", "lib:constlib"]);
+}
+
+/// `Grid::cells_if_square` calls `self.is_square()`, a method of a trait its module brings in
+/// with `pub use crate::shape::*;` and never names: the trait and its impl come along.
+#[test]
+fn a_trait_a_glob_brings_in_called_by_method_name() {
+    check("glob_imported_trait.rs", &["--lib", "lib:constlib"]);
+}
+
+/// `use constlib::doubling::*;` and a call of `double_u64`, a function that an item-level
+/// macro call writes: the call is kept for the name it may define.
+#[test]
+fn a_glob_import_of_items_a_macro_call_writes() {
+    check("glob_of_macro_written_items.rs", &["--lib", "lib:constlib"]);
+}
+
+/// A bundled crate that declares a license gets a notice above its module: the SPDX id and
+/// the copyright line of its license file; `--no-license-notices` leaves them out.
 #[test]
 fn license_notices_name_each_bundled_crate_that_declares_one() {
     let text = bundle("const_alias.rs", &["--lib", "lib:constlib"]).unwrap();

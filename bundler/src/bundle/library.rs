@@ -101,19 +101,48 @@ impl TextHints {
                 rest = &rest[len..];
             }
         }
-        let macros = text
-            .match_indices("macro_rules!")
-            .map(|(at, word)| {
-                let rest = text[at + word.len()..].trim_start();
-                rest[..ident_len(rest)].to_string()
-            })
-            .collect();
+        let macros = macro_names(text).collect();
         TextHints {
             declares_file_modules,
             impl_names,
             macros,
         }
     }
+}
+
+/// The names after each `macro_rules!` of `text`.
+fn macro_names(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices("macro_rules!").map(|(at, word)| {
+        let rest = text[at + word.len()..].trim_start();
+        rest[..ident_len(rest)].to_string()
+    })
+}
+
+/// Each `.rs` file under `dir` (but `target` and hidden folders), with the names of the
+/// `macro_rules!` its text may define.
+fn macro_files(dir: &Path) -> Vec<(PathBuf, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return out;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        if path.is_dir() {
+            if name != "target" && !name.starts_with('.') {
+                out.extend(macro_files(&path));
+            }
+        } else if name.ends_with(".rs") {
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                let names: BTreeSet<String> = macro_names(&text).collect();
+                if !names.is_empty() {
+                    out.push((path, names));
+                }
+            }
+        }
+    }
+    out
 }
 
 /// `text` without its comments and literals (a space in place of each).
@@ -135,6 +164,9 @@ pub struct LibCrate {
     /// The module the bundle wraps it in, at the bundle's root: the crate's name, made
     /// unique if two crates share one.
     pub module_name: String,
+    /// Every source file of the crate that may define a `macro_rules!`, with their names:
+    /// read once a `#[macro_export]` macro is not found among the modules known.
+    macro_files: std::cell::OnceCell<Vec<(PathBuf, BTreeSet<String>)>>,
 }
 
 /// Library crates whose files are read when first met and parsed when first needed: a
@@ -244,6 +276,7 @@ impl Library {
                 spec,
                 root,
                 module_name,
+                macro_files: Default::default(),
             });
         }
         Ok(library)
@@ -297,6 +330,32 @@ impl Library {
     /// What module `m`'s text says before it is parsed; see [`TextHints`].
     pub fn hints(&self, m: ModuleId) -> &TextHints {
         &self.modules[m].hints
+    }
+
+    /// The unparsed modules of crate `krate` whose folders hold a file, not declared yet,
+    /// that may define a macro called `name`: `macros/mod.rs` for `macros/sets.rs`.
+    pub fn hiding_macro(&self, krate: usize, name: &str) -> Vec<ModuleId> {
+        let root = &self.modules[self.crates[krate].root];
+        let files = self.crates[krate]
+            .macro_files
+            .get_or_init(|| root.file.parent().map(macro_files).unwrap_or_default());
+        let known = |file: &Path| self.modules.iter().any(|m| m.file == file);
+        let mut out = Vec::new();
+        for (file, _) in files
+            .iter()
+            .filter(|(file, names)| names.contains(name) && !known(file))
+        {
+            out.extend((0..self.modules.len()).filter(|&m| {
+                let module = &self.modules[m];
+                module.krate == krate
+                    && module.hints.declares_file_modules
+                    && module
+                        .unparsed
+                        .as_ref()
+                        .is_some_and(|dir| file.starts_with(dir))
+            }));
+        }
+        out
     }
 
     /// Parses module `m` if it is not yet: its items, its inline modules, and the files of its

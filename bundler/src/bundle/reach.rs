@@ -207,6 +207,9 @@ struct Progress {
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
     reexporting: BTreeSet<ModuleId>,
+    /// Modules a kept glob import names: their traits serve method calls as a populated
+    /// module's do.
+    globbed: BTreeSet<ModuleId>,
     /// Every identifier in the solution and in kept code: the names methods are called by.
     idents: Names,
     /// The identifiers of kept code written in macro calls and bodies.
@@ -511,8 +514,10 @@ impl<'l> Reach<'l> {
             }
             for (id, names) in &traits {
                 let node = Node::Item(id.0, id.1);
+                let in_reach = self.progress.populated.contains(&id.0)
+                    || self.progress.globbed.contains(&id.0);
                 if !self.progress.kept.contains(&node)
-                    && self.progress.populated.contains(&id.0)
+                    && in_reach
                     && names.iter().any(|n| self.progress.idents.contains(n))
                 {
                     self.work.push(node);
@@ -814,7 +819,16 @@ impl<'l> Reach<'l> {
                 if !leaf.glob {
                     self.progress.idents.extend(leaf.segments.last().cloned());
                 }
-                out.extend(self.needs(m, &leaf)?);
+                let needs = self.needs(m, &leaf)?;
+                if leaf.glob {
+                    self.progress
+                        .globbed
+                        .extend(needs.iter().filter_map(|n| match *n {
+                            Node::Module(g) => Some(g),
+                            _ => None,
+                        }));
+                }
+                out.extend(needs);
                 // Its module's item-level macro calls (which may define what it re-exports)
                 // come along.
                 self.progress.reexporting.insert(m);
@@ -1084,7 +1098,14 @@ impl<'l> Reach<'l> {
                     }
                 }
                 Entry::Item(item) => {
-                    let named = item_name(item).is_some_and(|n| wanted(&n.to_string()));
+                    let named = match item {
+                        // A call that may write an item of a wanted name.
+                        syn::Item::Macro(call) if call.ident.is_none() => names.is_some_and(|n| {
+                            n.iter()
+                                .any(|name| self.resolver.macro_call_may_define(m, i, name))
+                        }),
+                        _ => item_name(item).is_some_and(|n| wanted(&n.to_string())),
+                    };
                     if names.is_none() || named || matches!(item, syn::Item::Trait(_)) {
                         self.keep(Node::Item(m, i));
                     }
@@ -1262,8 +1283,9 @@ fn resolve_loading(
         if let Some(matter) = &matter {
             needed.extend(matter.unparsed(reach.lib()));
         }
-        if needed.is_empty() && result.is_err() {
-            // Before reporting an error, make sure no unparsed module holds the answer.
+        // Before reporting an error, make sure no unparsed module holds the answer.
+        let read_everything = needed.is_empty() && result.is_err();
+        if read_everything {
             needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m)));
         }
         if needed.is_empty() {
@@ -1297,7 +1319,9 @@ fn resolve_loading(
             }
             lib.load_with_imported(more)?;
         }
-        if lib.generation != generation {
+        // What was not found may be in a module file none of the parsed ones had declared
+        // (a `#[macro_export]` macro in `macros/sets.rs`): nothing learnt stays.
+        if lib.generation != generation || read_everything {
             (cache, memo, progress) = Default::default();
         }
     }

@@ -770,7 +770,7 @@ impl<'l> Resolver<'l> {
     /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
     /// declares an item of that name (`trait FloatConst`), or declares one from a
     /// metavariable (`struct $name`) and the call's arguments hold the name.
-    fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
+    pub fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
         if let Some(names) = self.macro_defined.borrow().get(&(m, i)) {
             return names.contains(name);
         }
@@ -895,9 +895,20 @@ impl<'l> Resolver<'l> {
     }
 
     /// `#[macro_export]` macros of `root`'s crate, which live at its root.
+    /// When none is found and the root binds nothing else of that name, the modules that
+    /// may declare a file defining it are needed.
     fn exported_macros(&self, root: ModuleId, name: &str) -> Vec<Def> {
         let krate = self.lib.modules[root].krate;
-        self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac))
+        let found = self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac));
+        let scope = self.scope(root);
+        if found.is_empty() && !scope.items.contains_key(name) && !scope.imports.contains_key(name)
+        {
+            for m in self.lib.hiding_macro(krate, name) {
+                self.needed.borrow_mut().insert(m);
+                self.unparsed_met.set(self.unparsed_met.get() + 1);
+            }
+        }
+        found
     }
 
     /// The `macro_rules!` called `name` in the crates `in_crate` accepts, for which
