@@ -121,28 +121,25 @@ fn macro_names(text: &str) -> impl Iterator<Item = String> + '_ {
 /// Each `.rs` file under `dir` (but `target` and hidden folders), with the names of the
 /// `macro_rules!` its text may define.
 fn macro_files(dir: &Path) -> Vec<(PathBuf, BTreeSet<String>)> {
-    let mut out = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return out;
+    let skipped = |entry: &walkdir::DirEntry| {
+        let name = entry.file_name().to_string_lossy();
+        entry.depth() > 0
+            && entry.file_type().is_dir()
+            && (name == "target" || name.starts_with('.'))
     };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        let name = entry.file_name();
-        let name = name.to_string_lossy();
-        if path.is_dir() {
-            if name != "target" && !name.starts_with('.') {
-                out.extend(macro_files(&path));
-            }
-        } else if name.ends_with(".rs") {
-            if let Ok(text) = std::fs::read_to_string(&path) {
-                let names: BTreeSet<String> = macro_names(&text).collect();
-                if !names.is_empty() {
-                    out.push((path, names));
-                }
-            }
-        }
-    }
-    out
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_entry(|entry| !skipped(entry))
+        .flatten()
+        .filter(|entry| {
+            entry.file_type().is_file() && entry.path().extension().is_some_and(|e| e == "rs")
+        })
+        .filter_map(|entry| {
+            let text = std::fs::read_to_string(entry.path()).ok()?;
+            let names: BTreeSet<String> = macro_names(&text).collect();
+            (!names.is_empty()).then(|| (entry.into_path(), names))
+        })
+        .collect()
 }
 
 /// `text` without its comments and literals (a space in place of each).
