@@ -335,10 +335,15 @@ impl<'l> Resolver<'l> {
     pub fn loaded(&self, m: ModuleId) -> bool {
         let loaded = self.lib.is_loaded(m);
         if !loaded {
-            self.needed.borrow_mut().insert(m);
-            self.unparsed_met.set(self.unparsed_met.get() + 1);
+            self.need(m);
         }
         loaded
+    }
+
+    /// Marks unparsed module `m` as needed, and as met by the query under way.
+    fn need(&self, m: ModuleId) {
+        self.needed.borrow_mut().insert(m);
+        self.meet_unparsed_again();
     }
 
     fn scope(&self, m: ModuleId) -> Rc<Scope> {
@@ -581,7 +586,7 @@ impl<'l> Resolver<'l> {
         );
         if let Some((found, met_unparsed)) = self.memo.borrow().get(&key) {
             if *met_unparsed {
-                self.unparsed_met.set(self.unparsed_met.get() + 1);
+                self.meet_unparsed_again();
             }
             return Ok(found.clone());
         }
@@ -904,8 +909,7 @@ impl<'l> Resolver<'l> {
         if found.is_empty() && !scope.items.contains_key(name) && !scope.imports.contains_key(name)
         {
             for m in self.lib.hiding_macro(krate, name) {
-                self.needed.borrow_mut().insert(m);
-                self.unparsed_met.set(self.unparsed_met.get() + 1);
+                self.need(m);
             }
         }
         found
@@ -923,8 +927,7 @@ impl<'l> Resolver<'l> {
         let index = self.macro_index.get_or_init(|| self.index_macros());
         for &m in index.unparsed.get(name).into_iter().flatten() {
             if in_crate(self.lib.modules[m].krate) {
-                self.needed.borrow_mut().insert(m);
-                self.unparsed_met.set(self.unparsed_met.get() + 1);
+                self.need(m);
             }
         }
         let defined = index.defined.get(name).into_iter().flatten();
