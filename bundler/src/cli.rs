@@ -395,7 +395,6 @@ pub fn main() -> ExitCode {
         args.remove(1);
     }
     let cli = Cli::parse_from(args);
-    one_malloc_arena();
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || match run(cli, &mut std::io::stdout().lock()) {
@@ -411,18 +410,6 @@ pub fn main() -> ExitCode {
             eprintln!("error: grundy failed unexpectedly");
             ExitCode::FAILURE
         }
-    }
-}
-
-/// glibc gives a second thread its own heap, grown a page range at a time by `mprotect`:
-/// for the worker that does all the work, that costs a third of a small bundle's time
-/// (17 ms against 22 ms for a two-template solution, `perf stat`). One arena serves every
-/// thread instead; the threads that run at once (a judge's runs) allocate little.
-fn one_malloc_arena() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a tunable of glibc's allocator; no other thread runs yet.
-    unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
 
