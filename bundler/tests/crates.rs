@@ -199,6 +199,18 @@ fn a_glob_import_of_items_a_macro_call_writes() {
     check("glob_of_macro_written_items.rs", &["--lib", "lib:constlib"]);
 }
 
+/// `flags::FAST`, a constant that a recursive `one_bit_each!` call writes, where the macro's
+/// file is reached only through a `pub(crate)` module of the root's glob import and so is
+/// read after the call is first met (libm 0.2.15's `cpu_flags::SSE3`): what the call may
+/// write is worked out again once that file is read.
+#[test]
+fn constants_a_macro_writes_whose_definition_is_read_later() {
+    check(
+        "macro_written_consts_behind_a_glob.rs",
+        &["--lib", "lib:constlib"],
+    );
+}
+
 /// A bundled crate that declares a license gets a notice above its module: the SPDX id and
 /// the copyright line of its license file; `--no-license-notices` leaves them out.
 #[test]

@@ -774,14 +774,19 @@ impl<'l> Resolver<'l> {
 
     /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
     /// declares an item of that name (`trait FloatConst`), or declares one from a
-    /// metavariable (`struct $name`) and the call's arguments hold the name.
+    /// metavariable (`struct $name`) and the call's arguments hold the name. Kept for later
+    /// passes only when no module not parsed yet may hold the definition (libm's
+    /// `unique_masks!`, defined in a file read after its call was first met).
     pub fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
         if let Some(names) = self.macro_defined.borrow().get(&(m, i)) {
             return names.contains(name);
         }
+        let before = self.unparsed_met();
         let names = self.macro_call_names(m, i);
         let found = names.contains(name);
-        self.macro_defined.borrow_mut().insert((m, i), names);
+        if self.unparsed_met() == before {
+            self.macro_defined.borrow_mut().insert((m, i), names);
+        }
         found
     }
 
