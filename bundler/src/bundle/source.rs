@@ -252,14 +252,32 @@ pub fn library_manifest(library_dir: &Path) -> Result<(String, PathBuf), SourceE
 
 /// A `Cargo.toml`, parsed; a syntax error points at its place.
 pub fn read_manifest(path: &Path) -> Result<toml::Table, SourceError> {
+    // One bundle reads the same manifests from several places (the package's, its
+    // workspace's, the config's): each text is parsed once per thread. Keyed by the text
+    // read, so an edited manifest is parsed again.
+    thread_local! {
+        static PARSED: std::cell::RefCell<std::collections::HashMap<PathBuf, (String, toml::Table)>> =
+            Default::default();
+    }
     let text = read(path)?;
-    text.parse().map_err(|e: toml::de::Error| {
+    let known = PARSED.with_borrow(|parsed| {
+        parsed
+            .get(path)
+            .filter(|(read, _)| *read == text)
+            .map(|(_, table)| table.clone())
+    });
+    if let Some(table) = known {
+        return Ok(table);
+    }
+    let table: toml::Table = text.parse().map_err(|e: toml::de::Error| {
         let offset = e.span().map_or(0, |s| s.start);
         SourceError::Manifest {
             at: Location::of_offset(path, &text, offset),
             message: e.message().to_string(),
         }
-    })
+    })?;
+    PARSED.with_borrow_mut(|parsed| parsed.insert(path.to_path_buf(), (text, table.clone())));
+    Ok(table)
 }
 
 /// [`library_manifest`] of a manifest already read from `path` in `library_dir`.
