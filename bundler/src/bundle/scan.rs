@@ -75,6 +75,11 @@ fn code(range: Range<usize>) -> Piece {
 /// opens a lifetime or label starts nothing either.
 pub fn literal_at(text: &str, at: usize) -> Option<Piece> {
     let rest = text.get(at..)?.as_bytes();
+    // Every comment and literal starts with one of these bytes; `pieces` asks at each
+    // token of a file, so the others are turned away first.
+    if !matches!(rest.first(), Some(b'/' | b'"' | b'\'' | b'b' | b'c' | b'r')) {
+        return None;
+    }
     let piece = |class, len, unclosed| Piece {
         class,
         range: at..at + len,
