@@ -211,6 +211,14 @@ fn constants_a_macro_writes_whose_definition_is_read_later() {
     );
 }
 
+/// A solution's own file modules (`mod geometry;` beside it, `geometry/area.rs` under it, a
+/// `#[path]`) come inside the bundle, and a library crate reached only from one of them is
+/// bundled; a `#[cfg(test)] mod tests;` whose file is not there stays as written.
+#[test]
+fn a_solutions_own_file_modules_come_inline() {
+    check("own_modules/main.rs", &["--lib", "lib:constlib"]);
+}
+
 /// A bundled crate that declares a license gets a notice above its module: the SPDX id and
 /// the copyright line of its license file; `--no-license-notices` leaves them out.
 #[test]

@@ -5,6 +5,7 @@
 use super::build_scripts::BuildScripts;
 use super::cfg::Cfg;
 use super::crates::{CrateGraph, CrateSpec, FeatureRequest};
+use super::file_modules;
 use super::source::{self, ident_len, is_ident_byte, item_attrs_mut, Location};
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
@@ -65,16 +66,10 @@ pub struct TextHints {
 
 impl TextHints {
     fn of(text: &str) -> TextHints {
-        let declares = |text: &str| {
-            after(text, "mod").any(|rest| {
-                let rest = rest.trim_start();
-                let name = ident_len(rest);
-                name > 0 && rest[name..].trim_start().starts_with(';')
-            })
-        };
         // A doc comment's `(mod p;` would have every such module parsed: the text is
         // scanned for its code only then, as scanning every file would cost more.
-        let declares_file_modules = declares(text) && declares(&code_only(text));
+        let declares_file_modules =
+            file_modules::may_declare(text) && file_modules::may_declare(&code_only(text));
         let mut impl_names = BTreeSet::new();
         for rest in after(text, "impl") {
             let mut header = &rest[..rest.find(['{', ';']).unwrap_or(rest.len())];
@@ -672,23 +667,17 @@ impl Library {
                 self.add_items(child, items, &children_dir.join(&file_name))?;
             }
             None => {
-                let path_attr = path_attribute(&child_module.attrs);
-                // A `#[path]` is relative to the file's folder, or inside an inline module
-                // to the folder its children would have (glibc's `bits` in libc's `nptl`).
+                let path_attr = file_modules::path_attribute(&child_module.attrs);
                 let parent_inline = self.modules[parent]
                     .parent
                     .is_some_and(|p| self.modules[p].file == file);
-                let base = match file.parent() {
-                    Some(dir) if !parent_inline => dir,
-                    _ => children_dir,
-                };
-                let candidates = match &path_attr {
-                    Some(path) => vec![base.join(path)],
-                    None => vec![
-                        children_dir.join(format!("{file_name}.rs")),
-                        children_dir.join(&file_name).join("mod.rs"),
-                    ],
-                };
+                let candidates = file_modules::candidates(
+                    &file,
+                    children_dir,
+                    parent_inline,
+                    &file_name,
+                    path_attr.as_deref(),
+                );
                 let Some(path) = candidates.iter().find(|p| p.is_file()) else {
                     return Err(ErrorKind::ModuleFileMissing {
                         at: Location::of_span(&file, &text, module.ident.span()),
@@ -714,11 +703,8 @@ impl Library {
                     }
                     ancestor = self.modules[a].parent;
                 }
-                child_module.unparsed = Some(if path.ends_with("mod.rs") {
-                    path.parent().unwrap_or(children_dir).to_path_buf()
-                } else {
-                    children_dir.join(&file_name)
-                });
+                child_module.unparsed =
+                    Some(file_modules::children_dir(path, children_dir, &file_name));
                 child_module.text = source::read(path)?.into();
                 child_module.hints = TextHints::of(&child_module.text);
                 child_module.file = path.clone();
@@ -888,21 +874,8 @@ fn file_modules(tokens: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
     modules
 }
 
-fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
-    attrs.iter().find_map(|a| match &a.meta {
-        syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: syn::Lit::Str(s),
-                ..
-            }) => Some(s.value()),
-            _ => None,
-        },
-        _ => None,
-    })
-}
-
 /// What follows each whole-identifier occurrence of `word` in `text`.
-fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
+pub(super) fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
     words(text, word).map(move |at| &text[at + word.len()..])
 }
 

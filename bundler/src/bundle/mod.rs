@@ -10,6 +10,7 @@ pub mod crates;
 pub(crate) mod diagnose;
 pub mod emit;
 mod error;
+pub mod file_modules;
 pub mod library;
 mod license;
 mod old_syntax;
@@ -41,6 +42,8 @@ pub struct Bundle {
     /// The solution: its file and text, and the edits that made the start of `text`.
     pub solution_path: PathBuf,
     pub solution_text: String,
+    /// Where each part of the solution's text was written; see [`Solution::pieces`].
+    solution_pieces: Vec<file_modules::Piece>,
     edits: Vec<emit::Edit>,
     /// Where the solution's part of `text` ends.
     solution_end: usize,
@@ -104,7 +107,8 @@ impl Bundle {
                 };
             }
             let source = source.min(self.solution_text.len());
-            return Origin::Solution(Location::of_offset(
+            return Origin::Solution(file_modules::locate(
+                &self.solution_pieces,
                 &self.solution_path,
                 &self.solution_text,
                 source,
@@ -163,6 +167,7 @@ pub fn bundle_solution(
         text,
         solution_path: solution.path.clone(),
         solution_text: solution.text.clone(),
+        solution_pieces: solution.pieces.clone(),
         edits,
         solution_end,
         crates,

@@ -2,7 +2,7 @@
 //! `use` trees, and inside macro arguments, which are read off the raw tokens), and the
 //! solution file with the references it makes into the library.
 
-use super::{Error, ErrorKind};
+use super::{file_modules, Error, ErrorKind};
 use crate::bundle::source::{self, in_path_or_macro_name, is_punct, item_name, Location};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
@@ -470,12 +470,28 @@ pub struct Solution {
     pub file: syn::File,
     /// The byte offset of each line's start, for spans to offsets in constant time.
     line_starts: Vec<usize>,
+    /// Where each part of `text` was written when it holds the solution's file modules
+    /// (`mod library;`) inline; empty when it is the solution's file as read.
+    pub pieces: Vec<file_modules::Piece>,
 }
 
 impl Solution {
+    /// The solution in `path`, with its own file modules brought inside its text.
     pub fn read(path: &Path) -> Result<Solution, Error> {
-        let text = source::read(path)?;
-        Solution::from_text(path, text)
+        let (text, pieces) = file_modules::inline(path, source::read(path)?)?;
+        Ok(Solution {
+            pieces,
+            ..Solution::from_text(path, text)?
+        })
+    }
+
+    /// Where byte `offset` of the text was written (in a module file it was brought from).
+    pub fn location(&self, offset: usize) -> Location {
+        file_modules::locate(&self.pieces, &self.path, &self.text, offset)
+    }
+
+    pub fn location_of_span(&self, span: Span) -> Location {
+        self.location(self.offset(span))
     }
 
     pub fn from_text(path: &Path, text: String) -> Result<Solution, Error> {
@@ -488,6 +504,7 @@ impl Solution {
             text,
             file,
             line_starts,
+            pieces: Vec::new(),
         })
     }
 

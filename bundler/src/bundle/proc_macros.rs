@@ -246,7 +246,7 @@ pub fn expand_solution(
             {
                 continue;
             }
-            let at = Location::of_span(&solution.path, &solution.text, call.span);
+            let at = solution.location_of_span(call.span);
             let Some(replacement) = expander.expand_call(call, item, at)? else {
                 // Not a proc macro after all (a `macro_rules!` macro of the library).
                 continue;

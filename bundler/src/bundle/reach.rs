@@ -1169,8 +1169,7 @@ pub fn for_solution(
             let lib = reach.lib();
             let krate = lib.roots[&r.segments[0]];
             let root = lib.crates[krate].root;
-            let at =
-                |index: usize| Location::of_span(&solution.path, &solution.text, r.spans[index]);
+            let at = |index: usize| solution.location_of_span(r.spans[index]);
             let mut path = r.clone();
             path.segments[0] = "crate".into();
             path.leading_colon = None;
