@@ -211,6 +211,14 @@ fn constants_a_macro_writes_whose_definition_is_read_later() {
     );
 }
 
+/// A blanket impl (`impl<S, D, R> MadeFrom<S, (BecauseWidening, R)> for D`) serves every
+/// type once its trait is kept, though no code names the marker types in its header: the
+/// trait solver picks them (zerocopy 0.8.30's `MutationCompatible`, through rand 0.9).
+#[test]
+fn blanket_impls_whose_markers_only_inference_picks() {
+    check("markers_picked_by_inference.rs", &["--lib", "lib:constlib"]);
+}
+
 /// A solution's own file modules (`mod geometry;` beside it, `geometry/area.rs` under it, a
 /// `#[path]`) come inside the bundle, and a library crate reached only from one of them is
 /// bundled; a `#[cfg(test)] mod tests;` whose file is not there stays as written.

@@ -132,6 +132,17 @@ impl Matter {
     }
 }
 
+/// Whether an impl is for one of its own type parameters (`impl<T: Bound> Trait for T`).
+fn is_blanket(imp: &syn::ItemImpl) -> bool {
+    match &*imp.self_ty {
+        syn::Type::Path(ty) if ty.qself.is_none() => ty
+            .path
+            .get_ident()
+            .is_some_and(|name| imp.generics.type_params().any(|param| param.ident == *name)),
+        _ => false,
+    }
+}
+
 /// A member of a trait or impl: its name, and whether it must stay whatever uses it (a
 /// trait's required item, a macro).
 fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
@@ -709,7 +720,20 @@ impl<'l> Reach<'l> {
                         }
                         if let Some((_, trait_path, _)) = &imp.trait_ {
                             let mut trait_paths = Paths::default();
-                            syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
+                            if is_blanket(imp) {
+                                // `impl<S, D, R> Compatible<S, (BecauseRead, R)> for D`: it
+                                // serves every type once its trait is kept, and the markers
+                                // in the trait's arguments are picked by inference, never
+                                // named (zerocopy 0.8.30's `MutationCompatible`). They are
+                                // needed once it is kept.
+                                let mut head = trait_path.clone();
+                                for segment in &mut head.segments {
+                                    segment.arguments = syn::PathArguments::None;
+                                }
+                                syn::visit::Visit::visit_path(&mut trait_paths, &head);
+                            } else {
+                                syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
+                            }
                             if let Some(first) = trait_paths.found.first_mut() {
                                 first.ns = Some(Ns::Type);
                             }
