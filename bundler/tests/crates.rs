@@ -219,6 +219,26 @@ fn blanket_impls_whose_markers_only_inference_picks() {
     check("markers_picked_by_inference.rs", &["--lib", "lib:constlib"]);
 }
 
+/// A binary of a package that has a library of its own uses it by the library's name, as
+/// Cargo lets it (`[lib] name = "kit"`), with the library's path dependency: the fast path
+/// without `cargo metadata`. Refused before: "the bundle has no crate `kit`".
+#[test]
+fn a_packages_binary_uses_the_packages_own_library() {
+    let main = fixtures().join("ownlibpkg/src/bin/solve.rs");
+    let cli = Cli::try_parse_from(["grundy", "bundle", main.to_str().unwrap()]).unwrap();
+    let mut out = Vec::new();
+    run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
+    let text = String::from_utf8(out).unwrap();
+    assert!(
+        text.contains("mod kit {") && text.contains("mod renamed {"),
+        "{text}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    compile_in(dir.path(), &text, "2021").unwrap().unwrap();
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "true 3 false\n");
+}
+
 /// A solution's own file modules (`mod geometry;` beside it, `geometry/area.rs` under it, a
 /// `#[path]`) come inside the bundle, and a library crate reached only from one of them is
 /// bundled; a `#[cfg(test)] mod tests;` whose file is not there stays as written.

@@ -174,13 +174,14 @@ impl CrateGraph {
     }
 
     /// The dependencies of the Cargo package whose manifest is `manifest` (the package a
-    /// solution belongs to), as that package's build would see them.
+    /// solution belongs to), as that package's build would see them: with the package's own
+    /// library, which its binaries use by its name as Cargo gives it to them.
     pub fn from_package(manifest: &Path) -> Result<CrateGraph, Error> {
         let manifest = &std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_path_buf());
         let dir = manifest.parent().unwrap_or(Path::new("."));
         let package = Manifest::read(dir)?;
         // Fast path: every dependency a path to a crate without dependencies of its own.
-        if let Some(paths) = &package.path_dependencies {
+        if let Some(paths) = package.path_dependencies.clone() {
             let mut graph = CrateGraph::default();
             for (dep_dir, features, default) in paths.values() {
                 let dep = Manifest::read(&dir.join(dep_dir))?.library()?;
@@ -198,14 +199,25 @@ impl CrateGraph {
                 graph.roots.insert(dep.name.clone(), graph.crates.len());
                 graph.crates.push(dep.into_spec(features));
             }
+            if package.root.is_file() && !package.proc_macro {
+                let features = package.enabled(&FeatureRequest::default());
+                let mut own = package.into_spec(features);
+                own.deps = graph.roots.clone();
+                graph
+                    .roots
+                    .entry(own.name.clone())
+                    .or_insert(graph.crates.len());
+                graph.crates.push(own);
+            }
             return Ok(graph);
         }
         from_metadata(manifest)
     }
 }
 
-/// The manifest of the Cargo package a solution file belongs to, if it has dependencies: the
-/// nearest `Cargo.toml` with a `[package]` above the file.
+/// The manifest of the Cargo package a solution file belongs to, if it has dependencies or a
+/// library of its own (other than the file itself): the nearest `Cargo.toml` with a
+/// `[package]` above the file.
 pub fn enclosing_package(solution: &Path) -> Option<PathBuf> {
     let absolute = std::path::absolute(solution).ok()?;
     for dir in absolute.ancestors().skip(1) {
@@ -217,7 +229,9 @@ pub fn enclosing_package(solution: &Path) -> Option<PathBuf> {
                     .get("dependencies")
                     .and_then(|d| d.as_table())
                     .is_some_and(|d| !d.is_empty());
-                return has_deps.then_some(manifest);
+                let has_lib = source::library_name_and_root(&table, dir, &manifest)
+                    .is_ok_and(|(_, root)| root.is_file() && root != absolute);
+                return (has_deps || has_lib).then_some(manifest);
             }
         }
     }
@@ -688,6 +702,17 @@ fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph,
             Err(proc_macro) => {
                 graph.proc_macro_roots.insert(name, proc_macro);
             }
+        }
+    }
+    // The package's own library, for its binaries (its dependencies are the package's).
+    if packages[root]
+        .targets
+        .iter()
+        .any(|t| t.kind.contains(&TargetKind::Lib) || t.kind.contains(&TargetKind::RLib))
+    {
+        if let Ok(i) = add(root, &mut graph, &mut index, &mut todo)? {
+            let name = graph.crates[i].name.clone();
+            graph.roots.entry(name).or_insert(i);
         }
     }
     while let Some(id) = todo.pop() {
