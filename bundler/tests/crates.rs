@@ -224,19 +224,11 @@ fn blanket_impls_whose_markers_only_inference_picks() {
 /// without `cargo metadata`. Refused before: "the bundle has no crate `kit`".
 #[test]
 fn a_packages_binary_uses_the_packages_own_library() {
-    let main = fixtures().join("ownlibpkg/src/bin/solve.rs");
-    let cli = Cli::try_parse_from(["grundy", "bundle", main.to_str().unwrap()]).unwrap();
-    let mut out = Vec::new();
-    run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
-    let text = String::from_utf8(out).unwrap();
-    assert!(
-        text.contains("mod kit {") && text.contains("mod renamed {"),
-        "{text}"
+    let output = run_in_package(
+        "ownlibpkg/src/bin/solve.rs",
+        &["mod kit {", "mod renamed {"],
     );
-    let dir = tempfile::tempdir().unwrap();
-    compile_in(dir.path(), &text, "2021").unwrap().unwrap();
-    let output = Command::new(dir.path().join("main")).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "true 3 false\n");
+    assert_eq!(output, "true 3 false\n");
 }
 
 /// A solution's own file modules (`mod geometry;` beside it, `geometry/area.rs` under it, a
@@ -405,20 +397,30 @@ fn metadata_is_cached_until_a_manifest_changes() {
 /// path that reads manifests without `cargo metadata` too: `renamed-lib-rs` is `renamed`.
 #[test]
 fn a_path_dependency_is_named_by_its_lib_name() {
-    let main = fixtures().join("pathpkg/src/main.rs");
+    let output = run_in_package(
+        "pathpkg/src/main.rs",
+        &[
+            "use crate::renamed::parity::to_move_loses;",
+            "mod renamed {",
+        ],
+    );
+    assert_eq!(output, "false true\n");
+}
+
+/// Bundles `solution` (a fixture inside a package) as `grundy bundle <solution>` bundles it,
+/// with its package's crates; checks the bundle holds each of `parts`, compiles it, and
+/// returns what it prints.
+fn run_in_package(solution: &str, parts: &[&str]) -> String {
+    let main = fixtures().join(solution);
     let cli = Cli::try_parse_from(["grundy", "bundle", main.to_str().unwrap()]).unwrap();
     let mut out = Vec::new();
     run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8(out).unwrap();
-    assert!(
-        text.contains("use crate::renamed::parity::to_move_loses;")
-            && text.contains("mod renamed {"),
-        "{text}"
-    );
+    assert!(parts.iter().all(|part| text.contains(part)), "{text}");
     let dir = tempfile::tempdir().unwrap();
     compile_in(dir.path(), &text, "2021").unwrap().unwrap();
     let output = Command::new(dir.path().join("main")).output().unwrap();
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "false true\n");
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
 /// Shapes of bitvec, ndarray, matrixmultiply and regex-syntax, small, each of which broke a
