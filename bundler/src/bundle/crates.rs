@@ -179,9 +179,9 @@ impl CrateGraph {
     pub fn from_package(manifest: &Path) -> Result<CrateGraph, Error> {
         let manifest = &std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_path_buf());
         let dir = manifest.parent().unwrap_or(Path::new("."));
-        let package = Manifest::read(dir)?;
+        let mut package = Manifest::read(dir)?;
         // Fast path: every dependency a path to a crate without dependencies of its own.
-        if let Some(paths) = package.path_dependencies.clone() {
+        if let Some(paths) = package.path_dependencies.take() {
             let mut graph = CrateGraph::default();
             for (dep_dir, features, default) in paths.values() {
                 let dep = Manifest::read(&dir.join(dep_dir))?.library()?;

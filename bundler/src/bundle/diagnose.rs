@@ -9,7 +9,7 @@
 use super::library::{Entry, Library};
 use super::reach::{Kept, Node};
 use super::scan;
-use super::source::{self, is_punct, Location, SourceError};
+use super::source::{self, is_punct, LineStarts, Location, SourceError};
 use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use std::path::Path;
 use std::str::FromStr;
@@ -78,17 +78,7 @@ const END: &str = "unexpected end of input";
 /// The byte offset of `line` (1-based) and `column` (0-based, in characters) in `text`, as
 /// proc-macro2 counts them; the end of `text` if it has no such place.
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text
-        .split_inclusive('\n')
-        .take(line.saturating_sub(1))
-        .map(str::len)
-        .sum();
-    let rest = &text[line_start..];
-    line_start
-        + rest
-            .char_indices()
-            .nth(column)
-            .map_or(rest.len(), |(i, _)| i)
+    LineStarts::of(text).byte_at(text, line, column)
 }
 
 /// syn's lists of the tokens that may start an item, a type or a pattern, and what they mean.

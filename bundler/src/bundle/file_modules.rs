@@ -2,7 +2,7 @@
 //! modules and for a solution's own, which the bundle brings inside the solution's text.
 
 use super::library::after;
-use super::source::{self, ident_len, Location};
+use super::source::{self, ident_len, LineStarts, Location};
 use super::Error;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -135,7 +135,9 @@ impl Inliner {
                         .find(|p| p.is_file());
                     if let Some(found) = found.filter(|_| depth < MAX_DEPTH && !is_cfg_test(item)) {
                         let grandchildren = children_dir(&found, dir, &name);
-                        brought.push((lines.offset(&text, semi.span()), found, grandchildren));
+                        let at = semi.span().start();
+                        let semi = lines.byte_at(&text, at.line, at.column);
+                        brought.push((semi, found, grandchildren));
                     }
                 },
             );
@@ -211,34 +213,6 @@ pub fn path_attribute(attrs: &[syn::Attribute]) -> Option<String> {
         },
         _ => None,
     })
-}
-
-/// Byte offsets of a text's lines, to turn a span's line and column into an offset.
-struct LineStarts(Vec<usize>);
-
-impl LineStarts {
-    fn of(text: &str) -> LineStarts {
-        LineStarts(
-            std::iter::once(0)
-                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
-                .collect(),
-        )
-    }
-
-    fn offset(&self, text: &str, span: proc_macro2::Span) -> usize {
-        let start = span.start();
-        let line_start = self
-            .0
-            .get(start.line.saturating_sub(1))
-            .copied()
-            .unwrap_or(text.len());
-        let rest = &text[line_start..];
-        line_start
-            + rest
-                .char_indices()
-                .nth(start.column)
-                .map_or(rest.len(), |(i, _)| i)
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //!
 //! Written by hand: syn has no 2015 mode, and rustc's parser is not a library.
 
-use super::source::is_punct;
+use super::source::{is_punct, LineStarts};
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 /// `text` with the insertions made, or `None` when there is nothing to insert (or the text
@@ -18,19 +18,10 @@ pub fn rewrite(text: &str) -> Option<String> {
     if inserts.is_empty() {
         return None;
     }
-    let line_starts: Vec<usize> = std::iter::once(0)
-        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-        .collect();
+    let lines = LineStarts::of(text);
     let mut offsets: Vec<(usize, &str)> = inserts
         .into_iter()
-        .map(|(at, what)| {
-            let line = &text[line_starts[at.line - 1]..];
-            let column = line
-                .char_indices()
-                .nth(at.column)
-                .map_or(line.len(), |(i, _)| i);
-            (line_starts[at.line - 1] + column, what)
-        })
+        .map(|(at, what)| (lines.byte_at(text, at.line, at.column), what))
         .collect();
     offsets.sort();
     offsets.dedup();

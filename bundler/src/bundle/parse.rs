@@ -3,7 +3,9 @@
 //! solution file with the references it makes into the library.
 
 use super::{file_modules, Error, ErrorKind};
-use crate::bundle::source::{self, in_path_or_macro_name, is_punct, item_name, Location};
+use crate::bundle::source::{
+    self, in_path_or_macro_name, is_punct, item_name, LineStarts, Location,
+};
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -468,8 +470,8 @@ pub struct Solution {
     pub path: PathBuf,
     pub text: String,
     pub file: syn::File,
-    /// The byte offset of each line's start, for spans to offsets in constant time.
-    line_starts: Vec<usize>,
+    /// For spans to offsets without walking the text.
+    line_starts: LineStarts,
     /// Where each part of `text` was written when it holds the solution's file modules
     /// (`mod library;`) inline; empty when it is the solution's file as read.
     pub pieces: Vec<file_modules::Piece>,
@@ -496,9 +498,7 @@ impl Solution {
 
     pub fn from_text(path: &Path, text: String) -> Result<Solution, Error> {
         let file = source::parse(path, &text)?;
-        let line_starts = std::iter::once(0)
-            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
-            .collect();
+        let line_starts = LineStarts::of(&text);
         Ok(Solution {
             path: path.to_path_buf(),
             text,
@@ -715,17 +715,7 @@ impl Solution {
     }
 
     fn byte_at(&self, line: usize, column: usize) -> usize {
-        let line_start = self
-            .line_starts
-            .get(line.saturating_sub(1))
-            .copied()
-            .unwrap_or(self.text.len());
-        let rest = &self.text[line_start..];
-        line_start
-            + rest
-                .char_indices()
-                .nth(column)
-                .map_or(rest.len(), |(i, _)| i)
+        self.line_starts.byte_at(&self.text, line, column)
     }
 }
 

@@ -132,6 +132,15 @@ impl Matter {
     }
 }
 
+/// `path` with no generic arguments on any segment: `Heap` of `Heap<T, Plain>`.
+fn without_arguments(path: &syn::Path) -> syn::Path {
+    let mut head = path.clone();
+    for segment in &mut head.segments {
+        segment.arguments = syn::PathArguments::None;
+    }
+    head
+}
+
 /// Whether an impl is for one of its own type parameters (`impl<T: Bound> Trait for T`).
 fn is_blanket(imp: &syn::ItemImpl) -> bool {
     match &*imp.self_ty {
@@ -704,10 +713,10 @@ impl<'l> Reach<'l> {
                             // to callers that never name `Plain`, and `Default` for it may be
                             // what `new` calls. The arguments are needed once it is kept.
                             syn::Type::Path(ty) if ty.qself.is_none() => {
-                                let mut head = ty.clone();
-                                for segment in &mut head.path.segments {
-                                    segment.arguments = syn::PathArguments::None;
-                                }
+                                let head = syn::TypePath {
+                                    qself: None,
+                                    path: without_arguments(&ty.path),
+                                };
                                 syn::visit::Visit::visit_type_path(&mut paths, &head);
                                 if !self.names_library_item(m, &paths.found)? {
                                     // `impl Trait for Vec<Item>`: its arguments are what it
@@ -726,11 +735,10 @@ impl<'l> Reach<'l> {
                                 // in the trait's arguments are picked by inference, never
                                 // named (zerocopy 0.8.30's `MutationCompatible`). They are
                                 // needed once it is kept.
-                                let mut head = trait_path.clone();
-                                for segment in &mut head.segments {
-                                    segment.arguments = syn::PathArguments::None;
-                                }
-                                syn::visit::Visit::visit_path(&mut trait_paths, &head);
+                                syn::visit::Visit::visit_path(
+                                    &mut trait_paths,
+                                    &without_arguments(trait_path),
+                                );
                             } else {
                                 syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
                             }

@@ -238,6 +238,36 @@ pub fn is_ident_byte(b: u8) -> bool {
     b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
 }
 
+/// Where each line of a text starts: a line and column as proc-macro2 gives them (lines from
+/// 1, columns in characters from 0) to a byte offset, without walking the lines before it.
+pub struct LineStarts(Vec<usize>);
+
+impl LineStarts {
+    pub fn of(text: &str) -> LineStarts {
+        LineStarts(
+            std::iter::once(0)
+                .chain(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| i + 1))
+                .collect(),
+        )
+    }
+
+    /// The byte of `text` (the text these lines are of) at `line` and `column`; past its
+    /// end, its end.
+    pub fn byte_at(&self, text: &str, line: usize, column: usize) -> usize {
+        let line_start = self
+            .0
+            .get(line.saturating_sub(1))
+            .copied()
+            .unwrap_or(text.len());
+        let rest = &text[line_start..];
+        line_start
+            + rest
+                .char_indices()
+                .nth(column)
+                .map_or(rest.len(), |(i, _)| i)
+    }
+}
+
 /// The length in bytes of the identifier `text` starts with.
 pub fn ident_len(text: &str) -> usize {
     text.bytes().take_while(|&b| is_ident_byte(b)).count()
