@@ -309,6 +309,27 @@ fn a_glob_imported_prelude_brings_the_traits_called() {
     assert!(!text.contains("never_called"), "{text}");
 }
 
+/// `use globlib::*;` with a call of `halve`: `Real`, which the root re-exports from another
+/// crate, comes, and not `Spare`, whose method name `digits` only a variable of the kept
+/// `text` module has, read before that crate was (num's `Float` and, behind it, all of libm
+/// came for a solution's `use num::*;` once proconio's code, which says `max`, was kept).
+#[test]
+fn a_glob_brings_the_traits_the_solutions_own_calls_need() {
+    check(
+        "glob_traits_by_the_solutions_calls.rs",
+        &["--lib", "lib:globlib"],
+    );
+    let text = bundle(
+        "glob_traits_by_the_solutions_calls.rs",
+        &["--lib", "lib:globlib"],
+    )
+    .unwrap();
+    assert!(
+        text.contains("trait Real") && !text.contains("trait Spare"),
+        "{text}"
+    );
+}
+
 /// An anonymous `const _: () = { .. };` that names nothing of the library, holding a macro
 /// that writes a module of impls for types from outside (zerocopy's `simd_arch_mod!` for
 /// `__m128i`), comes with its crate.

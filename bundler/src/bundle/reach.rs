@@ -1072,8 +1072,8 @@ impl<'l> Reach<'l> {
     }
 
     /// Whether the `use` leaf at `id` imports a trait of the library one of whose associated
-    /// items' names kept code uses.
-    fn imports_used_trait(&self, id: LeafId) -> bool {
+    /// items' names `calls` holds.
+    fn imports_used_trait(&self, id: LeafId, calls: &Names) -> bool {
         let leaf = self.resolver.leaf(id);
         let Ok(Outcome::Found(f)) =
             self.resolver
@@ -1082,13 +1082,7 @@ impl<'l> Reach<'l> {
             return false;
         };
         f.defs.iter().any(|d| match d {
-            Def::Item(item) => match self.item(*item) {
-                Some(t @ syn::Item::Trait(_)) => members(t).iter().any(|(name, _)| {
-                    name.as_ref()
-                        .is_some_and(|n| self.progress.idents.contains(n))
-                }),
-                _ => false,
-            },
+            Def::Item(item) => self.item(*item).is_some_and(|t| trait_serves(t, calls)),
             _ => false,
         })
     }
@@ -1103,42 +1097,52 @@ impl<'l> Reach<'l> {
         }
     }
 
-    /// Keeps module `m` and, of its items, those whose name is in `names` (all when `names`
-    /// is `None`), with its traits, for method calls that never name them.
-    fn keep_module(&mut self, m: ModuleId, names: Option<&BTreeSet<String>>) {
+    /// Keeps module `m` and, of its items, those `wanted` names (all when it is `None`), with
+    /// the traits whose methods it calls without naming them.
+    fn keep_module(&mut self, m: ModuleId, wanted: Option<&Wanted>) {
         self.keep(Node::Module(m));
         if !self.resolver.loaded(m) {
             return;
         }
-        let wanted = |name: &str| names.is_none_or(|n| n.contains(name));
+        let named = |name: &str| wanted.is_none_or(|w| w.names.contains(name));
         let lib = self.lib();
         for (i, entry) in lib.modules[m].entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if wanted(&lib.modules[*c].name) => self.keep_module(*c, names),
+                Entry::Module(c) if named(&lib.modules[*c].name) => self.keep_module(*c, wanted),
                 Entry::Module(_) => {}
                 Entry::Item(syn::Item::Use(_)) => {
                     let leaves = self.resolver.leaves((m, i));
                     for (l, leaf) in leaves.iter().enumerate() {
                         // A trait it re-exports serves method calls that never name it
                         // (`use rand::prelude::*;` for `rng.gen_range(..)`).
-                        if names.is_none()
-                            || leaf.binding.as_deref().is_some_and(wanted)
-                            || self.imports_used_trait(LeafId::new((m, i), l))
-                        {
+                        let keep = match wanted {
+                            None => true,
+                            Some(w) => {
+                                leaf.binding.as_deref().is_some_and(named)
+                                    || self.imports_used_trait(LeafId::new((m, i), l), w.calls)
+                            }
+                        };
+                        if keep {
                             self.keep(Node::Leaf(LeafId::new((m, i), l)));
                         }
                     }
                 }
                 Entry::Item(item) => {
-                    let named = match item {
+                    let keep = match wanted {
+                        None => true,
                         // A call that may write an item of a wanted name.
-                        syn::Item::Macro(call) if call.ident.is_none() => names.is_some_and(|n| {
-                            n.iter()
-                                .any(|name| self.resolver.macro_call_may_define(m, i, name))
-                        }),
-                        _ => item_name(item).is_some_and(|n| wanted(&n.to_string())),
+                        Some(w) => match item {
+                            syn::Item::Macro(call) if call.ident.is_none() => w
+                                .names
+                                .iter()
+                                .any(|name| self.resolver.macro_call_may_define(m, i, name)),
+                            _ => {
+                                item_name(item).is_some_and(|n| named(&n.to_string()))
+                                    || trait_serves(item, w.calls)
+                            }
+                        },
                     };
-                    if names.is_none() || named || matches!(item, syn::Item::Trait(_)) {
+                    if keep {
                         self.keep(Node::Item(m, i));
                     }
                 }
@@ -1148,7 +1152,7 @@ impl<'l> Reach<'l> {
         if !self.resolver.scope_has_globs(m) {
             return;
         }
-        for name in names.into_iter().flatten() {
+        for name in wanted.into_iter().flat_map(|w| w.names) {
             if let Ok(found) = self.resolver.lookup(m, name, None, None, &mut Vec::new()) {
                 self.work.extend(found.via.into_iter().map(Node::from));
                 self.work
@@ -1156,6 +1160,24 @@ impl<'l> Reach<'l> {
             }
         }
     }
+}
+
+/// What the solution asks of a module it imports whole or by a glob.
+struct Wanted<'a> {
+    /// The names it may use from there: its identifiers but its variables.
+    names: &'a BTreeSet<String>,
+    /// The names its method calls may have: all its identifiers. Not those of kept library
+    /// code, which sees the traits of its own modules only (proconio's `max` once kept
+    /// num's `Float`, and with it libm, for a solution's `use num::*;`).
+    calls: &'a Names,
+}
+
+/// Whether `item` is a trait one of whose associated items `calls` names.
+fn trait_serves(item: &syn::Item, calls: &Names) -> bool {
+    matches!(item, syn::Item::Trait(_))
+        && members(item)
+            .iter()
+            .any(|(name, _)| name.as_ref().is_some_and(|n| calls.contains(n)))
 }
 
 /// What the solution's references into the library need. Parses the library's modules as
@@ -1173,6 +1195,10 @@ pub fn for_solution(
         .filter(|name| !locals.contains(*name))
         .cloned()
         .collect();
+    let wanted = Wanted {
+        names: &glob_names,
+        calls: &idents,
+    };
     let macro_use: Vec<String> = solution
         .extern_crates(|name| lib.roots.contains_key(name))
         .into_iter()
@@ -1221,7 +1247,7 @@ pub fn for_solution(
                     }
                     for def in found.defs {
                         match def {
-                            Def::Module(m) => reach.keep_module(m, Some(&glob_names)),
+                            Def::Module(m) => reach.keep_module(m, Some(&wanted)),
                             Def::Item((m, i)) => reach.keep(Node::Item(m, i)),
                             Def::Extern => {}
                         }
