@@ -330,6 +330,17 @@ fn a_glob_brings_the_traits_the_solutions_own_calls_need() {
     );
 }
 
+/// Members, statements and match arms under cfgs that the features decide false name an
+/// optional dependency Cargo enabled (num-traits' `forward! { libm::floorf as floor .. }`
+/// with both `std` and `libm` on): they are dropped as soon as they are read, and the
+/// dependency, which nothing else names, stays out of the bundle (libm's 430 KB did not).
+#[test]
+fn what_cfgs_compile_out_inside_items_brings_nothing() {
+    check("cfg_decided_inside_items.rs", &["--lib", "lib:cfglib"]);
+    let text = bundle("cfg_decided_inside_items.rs", &["--lib", "lib:cfglib"]).unwrap();
+    assert!(!text.contains("mod heavy"), "{text}");
+}
+
 /// An anonymous `const _: () = { .. };` that names nothing of the library, holding a macro
 /// that writes a module of impls for types from outside (zerocopy's `simd_arch_mod!` for
 /// `__m128i`), comes with its crate.

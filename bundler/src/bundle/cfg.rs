@@ -377,6 +377,127 @@ fn split_commas(tokens: TokenStream) -> Vec<Vec<TokenTree>> {
     parts
 }
 
+/// Removes from `list` the elements whose attributes (as `attrs` finds them) `compiled_out`
+/// decides are compiled out.
+pub fn retain_compiled<T, L>(
+    list: &mut L,
+    attrs: fn(&mut T) -> Option<&mut Vec<syn::Attribute>>,
+    mut compiled_out: impl FnMut(&mut Vec<syn::Attribute>) -> bool,
+) where
+    L: Default + IntoIterator<Item = T> + FromIterator<T>,
+{
+    *list = std::mem::take(list)
+        .into_iter()
+        .filter_map(|mut element| {
+            let out = attrs(&mut element).is_some_and(&mut compiled_out);
+            (!out).then_some(element)
+        })
+        .collect();
+}
+
+/// Drops what the cfgs compile out below an item (members, variants, fields, statements,
+/// match arms) as soon as it is read, so that what the bundle follows from the item is what
+/// the judge's compiler reads: num-traits' `#[cfg(all(not(feature = "std"), feature =
+/// "libm"))] forward! { libm::floorf as floor(..) .. }` in `impl FloatCore for f32` brought
+/// all of libm (430 KB) though `std` was on. An inline module's items are left to the
+/// reading of that module.
+pub struct Strip<'a>(pub &'a Cfg);
+
+impl syn::visit_mut::VisitMut for Strip<'_> {
+    fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
+        retain_compiled(&mut item.items, impl_item_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_item_impl_mut(self, item);
+    }
+
+    fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {
+        retain_compiled(&mut item.items, trait_item_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_item_trait_mut(self, item);
+    }
+
+    fn visit_item_foreign_mod_mut(&mut self, item: &mut syn::ItemForeignMod) {
+        retain_compiled(&mut item.items, foreign_item_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_item_foreign_mod_mut(self, item);
+    }
+
+    fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
+        retain_compiled(&mut item.variants, variant_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_item_enum_mut(self, item);
+    }
+
+    fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
+        retain_compiled(&mut fields.named, field_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_fields_named_mut(self, fields);
+    }
+
+    fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
+        retain_compiled(&mut fields.unnamed, field_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_fields_unnamed_mut(self, fields);
+    }
+
+    fn visit_block_mut(&mut self, block: &mut syn::Block) {
+        retain_compiled(&mut block.stmts, stmt_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_block_mut(self, block);
+    }
+
+    fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
+        retain_compiled(&mut expr.arms, arm_attrs, |a| self.0.attrs(a));
+        syn::visit_mut::visit_expr_match_mut(self, expr);
+    }
+
+    fn visit_item_mod_mut(&mut self, _: &mut syn::ItemMod) {}
+}
+
+pub fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        syn::ImplItem::Const(i) => Some(&mut i.attrs),
+        syn::ImplItem::Fn(i) => Some(&mut i.attrs),
+        syn::ImplItem::Type(i) => Some(&mut i.attrs),
+        syn::ImplItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
+pub fn foreign_item_attrs(item: &mut syn::ForeignItem) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        syn::ForeignItem::Fn(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Static(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Type(i) => Some(&mut i.attrs),
+        syn::ForeignItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
+pub fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<syn::Attribute>> {
+    match item {
+        syn::TraitItem::Const(i) => Some(&mut i.attrs),
+        syn::TraitItem::Fn(i) => Some(&mut i.attrs),
+        syn::TraitItem::Type(i) => Some(&mut i.attrs),
+        syn::TraitItem::Macro(i) => Some(&mut i.attrs),
+        _ => None,
+    }
+}
+
+pub fn arm_attrs(arm: &mut syn::Arm) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut arm.attrs)
+}
+
+pub fn field_attrs(field: &mut syn::Field) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut field.attrs)
+}
+
+pub fn variant_attrs(variant: &mut syn::Variant) -> Option<&mut Vec<syn::Attribute>> {
+    Some(&mut variant.attrs)
+}
+
+pub fn stmt_attrs(stmt: &mut syn::Stmt) -> Option<&mut Vec<syn::Attribute>> {
+    match stmt {
+        syn::Stmt::Local(l) => Some(&mut l.attrs),
+        syn::Stmt::Item(item) => super::source::item_attrs_mut(item),
+        syn::Stmt::Macro(m) => Some(&mut m.attrs),
+        syn::Stmt::Expr(..) => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

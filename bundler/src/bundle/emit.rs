@@ -8,7 +8,10 @@
 //! crate's module; features Cargo would enable are decided in every `#[cfg]`; its lints are
 //! capped (as Cargo caps a dependency's), so only the solution's own code can warn.
 
-use super::cfg::Cfg;
+use super::cfg::{
+    arm_attrs, field_attrs, foreign_item_attrs, impl_item_attrs, retain_compiled, stmt_attrs,
+    trait_item_attrs, variant_attrs, Cfg,
+};
 use super::crates::Edition;
 use super::library::{Entry, Library, ModuleId};
 use super::parse::{Ns, PathRef, Solution};
@@ -1195,53 +1198,6 @@ macro_rules! qself_paths {
     )*};
 }
 
-/// Removes the elements of a list compiled out by their `#[cfg]`.
-macro_rules! retain_compiled {
-    ($self:ident, $list:expr, $attrs:expr) => {{
-        let list = std::mem::take(&mut $list);
-        $list = list
-            .into_iter()
-            .filter_map(|mut element| {
-                let removed = match $attrs(&mut element) {
-                    Some(attrs) => $self.attrs(attrs),
-                    None => false,
-                };
-                (!removed).then_some(element)
-            })
-            .collect();
-    }};
-}
-
-fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<syn::Attribute>> {
-    match item {
-        syn::ImplItem::Const(i) => Some(&mut i.attrs),
-        syn::ImplItem::Fn(i) => Some(&mut i.attrs),
-        syn::ImplItem::Type(i) => Some(&mut i.attrs),
-        syn::ImplItem::Macro(i) => Some(&mut i.attrs),
-        _ => None,
-    }
-}
-
-fn foreign_item_attrs(item: &mut syn::ForeignItem) -> Option<&mut Vec<syn::Attribute>> {
-    match item {
-        syn::ForeignItem::Fn(i) => Some(&mut i.attrs),
-        syn::ForeignItem::Static(i) => Some(&mut i.attrs),
-        syn::ForeignItem::Type(i) => Some(&mut i.attrs),
-        syn::ForeignItem::Macro(i) => Some(&mut i.attrs),
-        _ => None,
-    }
-}
-
-fn trait_item_attrs(item: &mut syn::TraitItem) -> Option<&mut Vec<syn::Attribute>> {
-    match item {
-        syn::TraitItem::Const(i) => Some(&mut i.attrs),
-        syn::TraitItem::Fn(i) => Some(&mut i.attrs),
-        syn::TraitItem::Type(i) => Some(&mut i.attrs),
-        syn::TraitItem::Macro(i) => Some(&mut i.attrs),
-        _ => None,
-    }
-}
-
 /// A pattern matched against a reference binds by reference by default; a `ref` inside it is
 /// an error in edition 2024. As rustc's own migration does, the reference becomes explicit
 /// (`&mut S { ref k, ref mut n }`), which means the same in 2021.
@@ -1289,27 +1245,6 @@ fn bind_by_reference(pat: &mut syn::Pat, mutable: bool) {
     }
     for sub in sub_patterns(pat) {
         bind_by_reference(sub, mutable);
-    }
-}
-
-fn arm_attrs(arm: &mut syn::Arm) -> Option<&mut Vec<syn::Attribute>> {
-    Some(&mut arm.attrs)
-}
-
-fn field_attrs(field: &mut syn::Field) -> Option<&mut Vec<syn::Attribute>> {
-    Some(&mut field.attrs)
-}
-
-fn variant_attrs(variant: &mut syn::Variant) -> Option<&mut Vec<syn::Attribute>> {
-    Some(&mut variant.attrs)
-}
-
-fn stmt_attrs(stmt: &mut syn::Stmt) -> Option<&mut Vec<syn::Attribute>> {
-    match stmt {
-        syn::Stmt::Local(l) => Some(&mut l.attrs),
-        syn::Stmt::Item(item) => super::source::item_attrs_mut(item),
-        syn::Stmt::Macro(m) => Some(&mut m.attrs),
-        syn::Stmt::Expr(..) => None,
     }
 }
 
@@ -1415,13 +1350,13 @@ impl VisitMut for Rewrite<'_> {
 
     fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
         self.attrs(&mut item.attrs);
-        retain_compiled!(self, item.items, impl_item_attrs);
+        retain_compiled(&mut item.items, impl_item_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_item_impl_mut(self, item);
     }
 
     fn visit_item_foreign_mod_mut(&mut self, item: &mut syn::ItemForeignMod) {
         self.attrs(&mut item.attrs);
-        retain_compiled!(self, item.items, foreign_item_attrs);
+        retain_compiled(&mut item.items, foreign_item_attrs, |a| self.attrs(a));
         // An `extern` block must be `unsafe` in edition 2024; so written, it means the same
         // in 2021 (Rust 1.82 on).
         item.unsafety.get_or_insert_with(Default::default);
@@ -1430,33 +1365,33 @@ impl VisitMut for Rewrite<'_> {
 
     fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {
         self.attrs(&mut item.attrs);
-        retain_compiled!(self, item.items, trait_item_attrs);
+        retain_compiled(&mut item.items, trait_item_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_item_trait_mut(self, item);
     }
 
     fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
         self.attrs(&mut item.attrs);
-        retain_compiled!(self, item.variants, variant_attrs);
+        retain_compiled(&mut item.variants, variant_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_item_enum_mut(self, item);
     }
 
     fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        retain_compiled!(self, fields.named, field_attrs);
+        retain_compiled(&mut fields.named, field_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
     fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
-        retain_compiled!(self, fields.unnamed, field_attrs);
+        retain_compiled(&mut fields.unnamed, field_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_fields_unnamed_mut(self, fields);
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        retain_compiled!(self, block.stmts, stmt_attrs);
+        retain_compiled(&mut block.stmts, stmt_attrs, |a| self.attrs(a));
         syn::visit_mut::visit_block_mut(self, block);
     }
 
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
-        retain_compiled!(self, expr.arms, arm_attrs);
+        retain_compiled(&mut expr.arms, arm_attrs, |a| self.attrs(a));
         // Matched against a reference: it is written `&x`, or names a parameter of
         // reference type, or another arm's pattern is `&..` (itertools 0.14's
         // `PermutationState`).
@@ -1505,7 +1440,7 @@ impl VisitMut for Rewrite<'_> {
     fn visit_item_mod_mut(&mut self, item: &mut syn::ItemMod) {
         self.attrs(&mut item.attrs);
         if let Some((_, items)) = &mut item.content {
-            retain_compiled!(self, *items, super::source::item_attrs_mut);
+            retain_compiled(items, super::source::item_attrs_mut, |a| self.attrs(a));
         }
         syn::visit_mut::visit_item_mod_mut(self, item);
     }

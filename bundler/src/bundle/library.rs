@@ -505,9 +505,14 @@ impl Library {
         }
         let mut entries = Vec::new();
         let mut items: std::collections::VecDeque<syn::Item> = items.into();
+        let has_cfgs = self.modules[id].text.contains("cfg");
         while let Some(mut item) = items.pop_front() {
             if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
                 continue; // compiled out
+            }
+            if has_cfgs {
+                let mut strip = super::cfg::Strip(&self.crates[krate].cfg);
+                syn::visit_mut::VisitMut::visit_item_mut(&mut strip, &mut item);
             }
             if let syn::Item::Macro(call) = &item {
                 if let Some(expanded) = cfg_if_items(call)
