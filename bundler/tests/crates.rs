@@ -152,14 +152,14 @@ fn edition_2015_syntax_and_macro_body_paths() {
     check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
 }
 
-/// A crate re-exported whole (`pub use backlib;`) is reached through its module, and the
+/// A crate re-exported whole (`pub use backlib;`, `pub extern crate backlib as back;`) is reached through its module, and the
 /// solution's bare `use frontlib;` does not clash with the bundle's `mod frontlib`.
 #[test]
 fn a_reexported_crate_and_a_bare_crate_import() {
     check("reexported_crate.rs", &["--lib", "lib:frontlib"]);
     let text = bundle("reexported_crate.rs", &["--lib", "lib:frontlib"]).unwrap();
     assert!(
-        text.starts_with("// stdout: 5\n\nuse crate::frontlib::backlib::Step;"),
+        text.starts_with("// stdout: 5 13\n\nuse crate::frontlib::backlib::Step;"),
         "{text}"
     );
 }
@@ -328,6 +328,15 @@ fn a_glob_brings_the_traits_the_solutions_own_calls_need() {
         text.contains("trait Real") && !text.contains("trait Spare"),
         "{text}"
     );
+}
+
+/// An import the solution never uses (`doubled`) is left out with what it names; a trait
+/// import that only method calls use (`Real` for `halve`, `Spare` for `digits`) stays.
+#[test]
+fn an_unused_import_brings_nothing() {
+    check("unused_imports.rs", &["--lib", "lib:globlib"]);
+    let text = bundle("unused_imports.rs", &["--lib", "lib:globlib"]).unwrap();
+    assert!(!text.contains("doubled"), "{text}");
 }
 
 /// Members, statements and match arms under cfgs that the features decide false name an

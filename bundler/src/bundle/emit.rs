@@ -234,8 +234,8 @@ struct Emitter<'a> {
 }
 
 impl Emitter<'_> {
-    /// `pub use rand_core;` became `pub use crate::rand_core as rand_core;`, a re-export of a
-    /// crate's module, which is private at the bundle's root: `pub(crate)`, as far as it goes.
+    /// `pub use rand_core;` (or `pub extern crate rand_core;`) became `pub use
+    /// crate::rand_core as rand_core;`, a re-export of a crate's module, which is private at the bundle's root: `pub(crate)`, as far as it goes.
     fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
         let syn::UseTree::Path(first) = &u.tree else {
             return;
@@ -313,7 +313,12 @@ impl Emitter<'_> {
                     }
                 }
                 Entry::Item(syn::Item::ExternCrate(e)) if self.kept_extern_crate(m, i) => {
-                    out.extend(rewrite.extern_crate(e));
+                    let mut item = rewrite.extern_crate(e);
+                    // `pub extern crate typenum;` (generic-array 0.13) as `pub use rand_core;`.
+                    if let Some(syn::Item::Use(u)) = &mut item {
+                        self.crate_reexport_in_crate(u);
+                    }
+                    out.extend(item);
                 }
                 Entry::Item(syn::Item::Macro(mac))
                     if self.kept.has(Node::Item(m, i)) && is_exported(mac) =>

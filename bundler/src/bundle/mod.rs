@@ -153,8 +153,7 @@ pub fn bundle_solution(
         }
     }
     let (module, mut crates) = emit::library_parts(lib, &kept, opts);
-    let (mut text, edits) =
-        emit::solution_text(solution, &refs, &kept.unused_proc_macro_imports, lib);
+    let (mut text, edits) = emit::solution_text(solution, &refs, &kept.unused_imports, lib);
     let solution_end = text.len();
     if !module.is_empty() {
         text.push('\n');

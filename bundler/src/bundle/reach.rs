@@ -57,10 +57,10 @@ pub struct Kept {
     /// `prune_members`.
     pub members: BTreeSet<(ModuleId, usize, usize)>,
     pub prune_members: bool,
-    /// The solution's imports of proc macros that nothing in it uses (a contest template's
-    /// `use proconio::{fastout, input};`): the span of each one's last segment, to be
-    /// dropped rather than refused.
-    pub unused_proc_macro_imports: Vec<proc_macro2::Span>,
+    /// The solution's imports that nothing in it uses, of proc macros (a contest template's
+    /// `use proconio::{fastout, input};`) or of library items no method call needs: the span
+    /// of each one's last segment, to be dropped rather than refused or bundled.
+    pub unused_imports: Vec<proc_macro2::Span>,
 }
 
 impl Kept {
@@ -1087,6 +1087,28 @@ impl<'l> Reach<'l> {
         })
     }
 
+    /// Whether `def`, imported as `name`, may serve a method call among `calls`: a trait with
+    /// a member of such a name, a macro call that may write one (nalgebra's `dim_ops!`
+    /// writing `DimAdd` with its `add`), anything from outside the library.
+    fn may_serve_calls(&self, def: Def, name: &str, calls: &Names) -> bool {
+        match def {
+            Def::Item(id) => match self.item(id) {
+                Some(syn::Item::Macro(call)) if call.ident.is_none() => {
+                    let mut written = Names::default();
+                    syn::visit::Visit::visit_item_macro(
+                        &mut super::parse::Identifiers(&mut written),
+                        call,
+                    );
+                    written.iter().any(|w| w != name && calls.contains(w))
+                }
+                Some(item) => trait_serves(item, calls),
+                None => true,
+            },
+            Def::Module(_) => false,
+            Def::Extern => true,
+        }
+    }
+
     /// Whether item `id` is a trait, or a macro call that may define one (petgraph's traits
     /// are written by `trait_template!`): its import serves method calls.
     fn may_be_trait(&self, id: ItemId) -> bool {
@@ -1242,6 +1264,20 @@ pub fn for_solution(
             };
             match outcome {
                 Outcome::Found(found) => {
+                    // An import nothing in the solution uses, of nothing whose methods it may
+                    // call: rustc only warns of it, and the bundle leaves it out rather than
+                    // bring what it names (an editor's `use nalgebra::DimAdd;` left behind
+                    // brought nalgebra 0.20, which does not bundle).
+                    if is_unused_import(r, &used)
+                        && !found.defs.iter().any(|d| {
+                            r.binding
+                                .as_ref()
+                                .is_none_or(|name| reach.may_serve_calls(*d, name, &idents))
+                        })
+                    {
+                        unused_imports.borrow_mut().extend(r.spans.last());
+                        continue;
+                    }
                     for leaf in found.via {
                         reach.keep(leaf.into());
                     }
@@ -1281,7 +1317,7 @@ pub fn for_solution(
         }
         Ok(())
     })?;
-    kept.unused_proc_macro_imports = unused_imports.into_inner();
+    kept.unused_imports = unused_imports.into_inner();
     Ok(kept)
 }
 
@@ -1350,7 +1386,7 @@ fn resolve_loading(
                 nodes: reach.progress.kept.into_iter().collect(),
                 members: reach.progress.members,
                 prune_members,
-                unused_proc_macro_imports: Vec::new(),
+                unused_imports: Vec::new(),
             });
         }
         let generation = lib.generation;
