@@ -577,6 +577,15 @@ impl Solution {
         out
     }
 
+    /// The names the solution may call a trait's member by without naming the trait: method
+    /// calls (`x.name(..)`) and the last segment of longer paths (`T::name`), in macro
+    /// arguments too (`.name` and `::name` there).
+    pub fn called_names(&self) -> Names {
+        let mut out = Names::default();
+        CalledNames(&mut out).visit_file(&self.file);
+        out
+    }
+
     /// The names the solution binds as variables and otherwise only reads as values (`let
     /// mut rng = ..; rng.random_range(..)`): they name no item a glob import brings, though
     /// they are identifiers of the solution (`use rand::prelude::*` has a function `rng`).
@@ -862,6 +871,49 @@ impl Visit<'_> for UseItems {
 }
 
 /// [`Identifiers`], skipping `use` declarations and reading attributes' arguments.
+struct CalledNames<'a>(&'a mut Names);
+
+impl CalledNames<'_> {
+    fn tokens(&mut self, stream: TokenStream) {
+        // The punctuation just before: `.`, `::` (as two `:`), or neither; `n: T` is no path.
+        let (mut dot, mut colons) = (false, 0);
+        for token in stream {
+            match &token {
+                TokenTree::Ident(id) if dot || colons == 2 => {
+                    self.0.insert(id.to_string());
+                }
+                TokenTree::Group(g) => self.tokens(g.stream()),
+                _ => {}
+            }
+            let punct = match &token {
+                TokenTree::Punct(p) => Some(p.as_char()),
+                _ => None,
+            };
+            dot = punct == Some('.');
+            colons = if punct == Some(':') { colons + 1 } else { 0 };
+        }
+    }
+}
+
+impl Visit<'_> for CalledNames<'_> {
+    fn visit_expr_method_call(&mut self, call: &syn::ExprMethodCall) {
+        self.0.insert(call.method.to_string());
+        syn::visit::visit_expr_method_call(self, call);
+    }
+
+    fn visit_path(&mut self, path: &syn::Path) {
+        if path.segments.len() > 1 {
+            self.0
+                .extend(path.segments.last().map(|s| s.ident.to_string()));
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &syn::Macro) {
+        self.tokens(mac.tokens.clone());
+    }
+}
+
 struct BeyondUses<'a>(Identifiers<'a>);
 
 impl Visit<'_> for BeyondUses<'_> {
@@ -899,6 +951,24 @@ mod tests {
             .use_leaf_removal(*leaf.spans.last().unwrap())
             .unwrap();
         format!("{}{}", &text[..range.start], &text[range.end..])
+    }
+
+    #[test]
+    fn called_names_are_methods_and_last_path_segments() {
+        let text = "use std::cmp::*;\nuse lib::Trait;\nfn main() {\n    let v = vec![1];\n    \
+                    v.iter().count();\n    u8::halve(2);\n    println!(\"{}\", v.first().is_some());\n    \
+                    input! { n: marker::Usize1 }\n    max(1, 2);\n}\n";
+        let solution = Solution::from_text(Path::new("main.rs"), text.to_string()).unwrap();
+        let called = solution.called_names();
+        for name in ["iter", "count", "halve", "first", "is_some", "Usize1"] {
+            assert!(called.contains(name), "{name} missing from {called:?}");
+        }
+        // Names that call no trait member by method syntax or through a type.
+        for name in [
+            "cmp", "Trait", "main", "v", "vec", "max", "n", "marker", "u8",
+        ] {
+            assert!(!called.contains(name), "{name} in {called:?}");
+        }
     }
 
     #[test]

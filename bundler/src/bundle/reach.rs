@@ -1095,10 +1095,7 @@ impl<'l> Reach<'l> {
             Def::Item(id) => match self.item(id) {
                 Some(syn::Item::Macro(call)) if call.ident.is_none() => {
                     let mut written = Names::default();
-                    syn::visit::Visit::visit_item_macro(
-                        &mut super::parse::Identifiers(&mut written),
-                        call,
-                    );
+                    names_not_before_paths(call.mac.tokens.clone(), &mut written);
                     written.iter().any(|w| w != name && calls.contains(w))
                 }
                 Some(item) => trait_serves(item, calls),
@@ -1194,6 +1191,25 @@ struct Wanted<'a> {
     calls: &'a Names,
 }
 
+/// The identifiers of `tokens` but those a `::` follows: the names a macro call may give
+/// the members it writes (`add` in nalgebra's `DimAdd, .., Add, add, Add::add`), not the
+/// modules of paths it spells (`cmp` in `cmp::min`).
+fn names_not_before_paths(tokens: proc_macro2::TokenStream, out: &mut Names) {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    let colon = |t: Option<&proc_macro2::TokenTree>| matches!(t, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ':');
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            proc_macro2::TokenTree::Ident(id)
+                if !(colon(tokens.get(i + 1)) && colon(tokens.get(i + 2))) =>
+            {
+                out.insert(id.to_string());
+            }
+            proc_macro2::TokenTree::Group(g) => names_not_before_paths(g.stream(), out),
+            _ => {}
+        }
+    }
+}
+
 /// Whether `item` is a trait one of whose associated items `calls` names.
 fn trait_serves(item: &syn::Item, calls: &Names) -> bool {
     matches!(item, syn::Item::Trait(_))
@@ -1229,6 +1245,7 @@ pub fn for_solution(
         .collect();
     let bare_macros = solution.bare_macro_calls();
     let used = solution.identifiers_beyond_uses();
+    let calls = solution.called_names();
     let unused_imports = std::cell::RefCell::new(Vec::new());
     let mut kept = resolve_loading(lib, true, |reach| {
         unused_imports.borrow_mut().clear();
@@ -1272,7 +1289,7 @@ pub fn for_solution(
                         && !found.defs.iter().any(|d| {
                             r.binding
                                 .as_ref()
-                                .is_none_or(|name| reach.may_serve_calls(*d, name, &idents))
+                                .is_none_or(|name| reach.may_serve_calls(*d, name, &calls))
                         })
                     {
                         unused_imports.borrow_mut().extend(r.spans.last());
