@@ -235,7 +235,8 @@ struct Emitter<'a> {
 
 impl Emitter<'_> {
     /// `pub use rand_core;` (or `pub extern crate rand_core;`) became `pub use
-    /// crate::rand_core as rand_core;`, a re-export of a crate's module, which is private at the bundle's root: `pub(crate)`, as far as it goes.
+    /// crate::rand_core as rand_core;`, a re-export of a crate's module, which is private at
+    /// the bundle's root: `pub(crate)`, as far as it goes.
     fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
         let syn::UseTree::Path(first) = &u.tree else {
             return;

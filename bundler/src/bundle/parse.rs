@@ -870,7 +870,7 @@ impl Visit<'_> for UseItems {
     }
 }
 
-/// [`Identifiers`], skipping `use` declarations and reading attributes' arguments.
+/// Collects [`Solution::called_names`].
 struct CalledNames<'a>(&'a mut Names);
 
 impl CalledNames<'_> {
@@ -914,6 +914,7 @@ impl Visit<'_> for CalledNames<'_> {
     }
 }
 
+/// [`Identifiers`], skipping `use` declarations and reading attributes' arguments.
 struct BeyondUses<'a>(Identifiers<'a>);
 
 impl Visit<'_> for BeyondUses<'_> {
@@ -955,9 +956,17 @@ mod tests {
 
     #[test]
     fn called_names_are_methods_and_last_path_segments() {
-        let text = "use std::cmp::*;\nuse lib::Trait;\nfn main() {\n    let v = vec![1];\n    \
-                    v.iter().count();\n    u8::halve(2);\n    println!(\"{}\", v.first().is_some());\n    \
-                    input! { n: marker::Usize1 }\n    max(1, 2);\n}\n";
+        let text = r#"use std::cmp::*;
+use lib::Trait;
+fn main() {
+    let v = vec![1];
+    v.iter().count();
+    u8::halve(2);
+    println!("{}", v.first().is_some());
+    input! { n: marker::Usize1 }
+    max(1, 2);
+}
+"#;
         let solution = Solution::from_text(Path::new("main.rs"), text.to_string()).unwrap();
         let called = solution.called_names();
         for name in ["iter", "count", "halve", "first", "is_some", "Usize1"] {

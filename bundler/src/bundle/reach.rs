@@ -1196,7 +1196,9 @@ struct Wanted<'a> {
 /// modules of paths it spells (`cmp` in `cmp::min`).
 fn names_not_before_paths(tokens: proc_macro2::TokenStream, out: &mut Names) {
     let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
-    let colon = |t: Option<&proc_macro2::TokenTree>| matches!(t, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == ':');
+    let colon = |t: Option<&proc_macro2::TokenTree>| {
+        t.is_some_and(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ':'))
+    };
     for (i, token) in tokens.iter().enumerate() {
         match token {
             proc_macro2::TokenTree::Ident(id)
