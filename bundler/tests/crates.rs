@@ -330,9 +330,24 @@ fn a_glob_brings_the_traits_the_solutions_own_calls_need() {
     );
 }
 
+/// Shaped like nalgebra 0.20 over typenum (each part failed alone before): an inherent impl
+/// of an alias of an alias, in a module nothing names (`det`); `Mul` written by a macro of
+/// another file from a file of nothing but its call; a macro's `numbers::$D`, kept for the
+/// names its call hands it and no other (`Five` stays out); an edition 2015 call's
+/// `3 => ::consts::Three`, whose path starts after `=>`.
+#[test]
+fn impls_of_aliases_macro_written_impls_and_names_handed_to_macros() {
+    let args = ["--lib", "lib:aliaslib"];
+    check("aliases_and_handed_names.rs", &args);
+    let text = bundle("aliases_and_handed_names.rs", &args).unwrap();
+    assert!(!text.contains("Five"), "{text}");
+}
+
 /// An import the solution never uses (`doubled`; `Tally`, whose macro call spells `cmp` only
 /// as a path's module while the solution calls `.cmp`) is left out with what it names; a
 /// trait import that only method calls use (`Real` for `halve`, `Spare` for `digits`) stays.
+/// Two that go side by side at the end of a group both go (the second was kept, naming
+/// nothing bundled).
 #[test]
 fn an_unused_import_brings_nothing() {
     check("unused_imports.rs", &["--lib", "lib:globlib"]);

@@ -67,10 +67,9 @@ pub fn solution_text(
         .filter(|r| bare_at_root(r))
         .map(|r| r.root)
         .chain(unused_imports.iter().copied());
-    for span in removed {
-        if let Some(range) = solution.use_leaf_removal(span) {
-            edits.push((range.start, range.end, String::new()));
-        }
+    let removed: Vec<Span> = removed.collect();
+    for range in solution.use_leaf_removals(&removed) {
+        edits.push((range.start, range.end, String::new()));
     }
     edits.extend(refs.iter().map(|r| {
         let start = solution.offset(r.leading_colon.unwrap_or(r.root));
@@ -1038,8 +1037,10 @@ impl<'a> Rewrite<'a> {
                         && !after_path_char
                         && !out.last().is_some_and(|t| match t {
                             TokenTree::Ident(_) | TokenTree::Group(_) => true,
-                            // `Vec<T>::new`, `<T as Tr>::f`: the path goes on.
-                            TokenTree::Punct(p) => p.as_char() == '>',
+                            // `Vec<T>::new`, `<T as Tr>::f`: the path goes on; after `=>`
+                            // or `->` a path starts (generic-array 0.13's
+                            // `impl_from! { 1 => ::typenum::U1, .. }`).
+                            TokenTree::Punct(p) => p.as_char() == '>' && !ends_arrow(&out),
                             TokenTree::Literal(_) => false,
                         })
                         && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) =>
@@ -1163,6 +1164,14 @@ fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
         }
         out.push(TokenTree::Ident(Ident::new(name, span)));
     }
+}
+
+/// Whether `tokens` end with `=>` or `->`, written as `=` or `-` joined to `>`.
+fn ends_arrow(tokens: &[TokenTree]) -> bool {
+    matches!(tokens, [.., TokenTree::Punct(a), TokenTree::Punct(b)]
+        if matches!(a.as_char(), '=' | '-')
+            && a.spacing() == proc_macro2::Spacing::Joint
+            && b.as_char() == '>')
 }
 
 fn is_colons(tokens: &[TokenTree], i: usize) -> bool {

@@ -62,6 +62,13 @@ pub struct TextHints {
     pub impl_names: BTreeSet<String>,
     /// The names of the `macro_rules!` it may define.
     pub macros: BTreeSet<String>,
+    /// Those of them that may write impls (`impl` and `$` in their bodies).
+    pub impl_macros: BTreeSet<String>,
+    /// The macros it may call as items (a name and `!` first on a line), each with the
+    /// identifiers of its calls' arguments: the types an impl it writes may be for
+    /// (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..; self: Translation<N, D>, ..)` in a
+    /// file of nothing else, the macro defined in another).
+    pub item_macro_calls: Vec<(String, BTreeSet<String>)>,
 }
 
 impl TextHints {
@@ -86,21 +93,20 @@ impl TextHints {
         let macro_starts: Vec<usize> = memchr::memmem::find_iter(text.as_bytes(), MACRO_RULES)
             .map(|at| at + MACRO_RULES.len())
             .collect();
-        let writes_impls = macro_starts.iter().enumerate().any(|(k, &start)| {
-            let body = &text[start
-                ..macro_starts
-                    .get(k + 1)
-                    .map_or(text.len(), |&next| next - MACRO_RULES.len())];
-            after(body, "impl").next().is_some() && body.contains('$')
-        });
-        if writes_impls {
-            let mut rest = text;
-            while let Some(start) = rest.bytes().position(is_ident_byte) {
-                rest = &rest[start..];
-                let len = ident_len(rest).max(1);
-                impl_names.insert(rest[..len].to_string());
-                rest = &rest[len..];
-            }
+        let impl_macros: BTreeSet<String> = macro_starts
+            .iter()
+            .enumerate()
+            .filter(|&(k, &start)| {
+                let body = &text[start
+                    ..macro_starts
+                        .get(k + 1)
+                        .map_or(text.len(), |&next| next - MACRO_RULES.len())];
+                after(body, "impl").next().is_some() && body.contains('$')
+            })
+            .map(|(_, &start)| name_after(&text[start..]))
+            .collect();
+        if !impl_macros.is_empty() {
+            impl_names.extend(identifiers(text));
         }
         let macros = macro_starts
             .iter()
@@ -110,11 +116,69 @@ impl TextHints {
             declares_file_modules,
             impl_names,
             macros,
+            impl_macros,
+            item_macro_calls: item_macro_calls(text),
         }
     }
 }
 
 const MACRO_RULES: &[u8] = b"macro_rules!";
+
+/// Every identifier of `text`.
+fn identifiers(mut text: &str) -> impl Iterator<Item = String> + '_ {
+    std::iter::from_fn(move || {
+        let start = text.bytes().position(is_ident_byte)?;
+        text = &text[start..];
+        let len = ident_len(text).max(1);
+        let name = text[..len].to_string();
+        text = &text[len..];
+        Some(name)
+    })
+}
+
+/// Each call `name!( .. )` (or `[ .. ]`, `{ .. }`) that starts a line of `text`, as item-level
+/// calls do, with the identifiers of its arguments. Delimiters are counted in the raw text:
+/// a hint may take in too much, never too little.
+fn item_macro_calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
+    let mut out = Vec::new();
+    let mut line_start = 0;
+    while line_start < text.len() {
+        let line = &text[line_start..];
+        let indent = line.len() - line.trim_start_matches([' ', '\t']).len();
+        let rest = &line[indent..];
+        let name_len = ident_len(rest);
+        let after_name = rest[name_len..].trim_start_matches([' ', '\t']);
+        let open = after_name
+            .strip_prefix('!')
+            .map(|a| a.trim_start_matches([' ', '\t']))
+            .and_then(|a| a.chars().next().map(|c| (c, a)));
+        if let (true, Some((open @ ('(' | '[' | '{'), args))) = (name_len > 0, open) {
+            let name = &rest[..name_len];
+            let close = match open {
+                '(' => ')',
+                '[' => ']',
+                _ => '}',
+            };
+            let mut depth = 0usize;
+            let end = args
+                .char_indices()
+                .find(|&(_, c)| {
+                    depth = match c {
+                        c if c == open => depth + 1,
+                        c if c == close => depth - 1,
+                        _ => depth,
+                    };
+                    depth == 0
+                })
+                .map_or(args.len(), |(at, _)| at);
+            if name != "macro_rules" {
+                out.push((name.to_string(), identifiers(&args[..end]).collect()));
+            }
+        }
+        line_start += line.find('\n').map_or(line.len(), |at| at + 1);
+    }
+    out
+}
 
 /// The names after each `macro_rules!` of `text`.
 fn macro_names(text: &str) -> impl Iterator<Item = String> + '_ {
@@ -911,5 +975,57 @@ mod tests {
         assert!(!declares("//! the inverse of `2^k` mod p;\nfn f() {}"));
         assert!(!declares("/* mod a; */ const S: &str = \"mod b;\";"));
         assert!(!declares("mod inline { fn f() {} }"));
+    }
+
+    #[test]
+    fn item_macro_calls_start_a_line() {
+        let calls = |text: &str| -> Vec<(String, Vec<String>)> {
+            TextHints::of(text)
+                .item_macro_calls
+                .into_iter()
+                .map(|(name, args)| (name, args.into_iter().collect()))
+                .collect()
+        };
+        let owned = |name: &str, args: &[&str]| {
+            (
+                name.to_string(),
+                args.iter().map(|a| a.to_string()).collect(),
+            )
+        };
+        assert_eq!(
+            calls(
+                "use x::M;
+
+add_impl!(Mul, mul;
+  self: M<N>) ;
+  ops! { (a) }
+"
+            ),
+            vec![
+                owned("add_impl", &["M", "Mul", "N", "mul", "self"]),
+                owned("ops", &["a"])
+            ]
+        );
+        // Inside an expression, a definition, or a name without `!` and a group.
+        assert!(calls(
+            "fn f() -> u8 { let x = m!(A); x }
+macro_rules! m { () => {} }
+"
+        )
+        .is_empty());
+        assert!(calls(
+            "m!;
+m != n
+"
+        )
+        .is_empty());
+        // The arguments end where the call's delimiter closes.
+        assert_eq!(
+            calls(
+                "m!(A (B) C) D
+"
+            ),
+            vec![owned("m", &["A", "B", "C"])]
+        );
     }
 }

@@ -9,6 +9,8 @@ use crate::bundle::source::{
 use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use syn::ext::IdentExt;
 use syn::visit::Visit;
 
 /// Rust's namespaces: what a path's last segment is looked up in.
@@ -39,6 +41,10 @@ pub struct PathRef {
     pub binding: Option<String>,
     /// The path of a macro invocation, `name!(..)`.
     pub macro_call: bool,
+    /// For a macro invocation whose arguments hold no `$` (so not one written in another
+    /// macro's body): the identifiers in its arguments, the names its body's
+    /// `prefix::$name` paths may be given.
+    pub call_idents: Option<Rc<BTreeSet<String>>>,
     pub is_use: bool,
     /// The namespace its position asks for; `None` when it may be any (a `use` leaf, a path
     /// in a macro's tokens).
@@ -88,6 +94,7 @@ impl Paths {
                 glob,
                 binding,
                 macro_call: false,
+                call_idents: None,
                 is_use: true,
                 ns: None,
             });
@@ -216,8 +223,15 @@ impl Paths {
                     }
                 }
             }
-            let macro_call = matches!(tokens.get(j), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                && matches!(tokens.get(j + 1), Some(TokenTree::Group(g)) if g.delimiter() != Delimiter::None);
+            let call = match (tokens.get(j), tokens.get(j + 1)) {
+                (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g)))
+                    if p.as_char() == '!' && g.delimiter() != Delimiter::None =>
+                {
+                    Some(g)
+                }
+                _ => None,
+            };
+            let macro_call = call.is_some();
             self.found.push(PathRef {
                 segments,
                 leading_colon,
@@ -226,6 +240,7 @@ impl Paths {
                 glob: handed,
                 binding: None,
                 macro_call,
+                call_idents: call.and_then(|g| call_idents(&g.stream())),
                 is_use: false,
                 ns: macro_call.then_some(Ns::Macro),
             });
@@ -317,6 +332,7 @@ impl<'ast> Visit<'ast> for Paths {
                 glob: false,
                 binding: None,
                 macro_call: false,
+                call_idents: None,
                 is_use: false,
                 ns,
             });
@@ -388,6 +404,7 @@ impl<'ast> Visit<'ast> for Paths {
                 glob: false,
                 binding: None,
                 macro_call: false,
+                call_idents: None,
                 is_use: false,
                 ns: Some(Ns::Value),
             });
@@ -446,6 +463,7 @@ impl<'ast> Visit<'ast> for Paths {
         self.visit_path(&mac.path);
         if let Some(last) = self.found.last_mut() {
             last.macro_call = true;
+            last.call_idents = call_idents(&mac.tokens);
         }
         self.tokens(mac.tokens.clone());
     }
@@ -598,13 +616,21 @@ impl Solution {
     /// The text to remove for the `use` leaf whose last name is at `leaf` to go: the leaf and
     /// a comma beside it in a group, else the whole `use` item.
     pub fn use_leaf_removal(&self, leaf: Span) -> Option<std::ops::Range<usize>> {
+        self.use_leaf_removals(&[leaf]).into_iter().next()
+    }
+
+    /// The text to remove for the `use` leaves whose last names are at `leaves` to go, as
+    /// disjoint ranges: several leaves of one group go with the commas between them
+    /// (`use superslice::{Ext, Ext2};` with neither used goes whole).
+    pub fn use_leaf_removals(&self, leaves: &[Span]) -> Vec<std::ops::Range<usize>> {
         let mut uses = UseItems::default();
         uses.visit_file(&self.file);
-        uses.0
-            .iter()
-            .find_map(|item| match self.leaf_removal(&item.tree, leaf)? {
-                Removal::Range(range) => Some(range),
-                Removal::Whole => {
+        let mut out = Vec::new();
+        for item in &uses.0 {
+            match self.leaf_removal(&item.tree, leaves) {
+                None => {}
+                Some(Removal::Ranges(ranges)) => out.extend(ranges),
+                Some(Removal::Whole) => {
                     let first = item.attrs.first().map_or_else(
                         || syn::spanned::Spanned::span(&item.vis),
                         |a| a.pound_token.span,
@@ -615,43 +641,66 @@ impl Solution {
                         }
                         _ => self.offset(first),
                     };
-                    Some(start..self.offset_end(item.semi_token.span))
+                    out.push(start..self.offset_end(item.semi_token.span));
                 }
-            })
+            }
+        }
+        out
     }
 
-    fn leaf_removal(&self, tree: &syn::UseTree, leaf: Span) -> Option<Removal> {
+    fn leaf_removal(&self, tree: &syn::UseTree, leaves: &[Span]) -> Option<Removal> {
         use syn::spanned::Spanned;
-        let same = |span: Span| span.start() == leaf.start() && span.end() == leaf.end();
+        let same = |span: Span| {
+            leaves
+                .iter()
+                .any(|leaf| span.start() == leaf.start() && span.end() == leaf.end())
+        };
         match tree {
             syn::UseTree::Name(n) if same(n.ident.span()) => Some(Removal::Whole),
-            syn::UseTree::Path(p) => self.leaf_removal(&p.tree, leaf),
+            syn::UseTree::Path(p) => self.leaf_removal(&p.tree, leaves),
             syn::UseTree::Group(g) => {
-                let pairs: Vec<_> = g.items.pairs().collect();
-                for (i, pair) in pairs.iter().enumerate() {
-                    match self.leaf_removal(pair.value(), leaf) {
-                        None => continue,
-                        Some(Removal::Range(range)) => return Some(Removal::Range(range)),
-                        Some(Removal::Whole) if pairs.len() == 1 => return Some(Removal::Whole),
-                        Some(Removal::Whole) => {
-                            let item = pair.value().span();
-                            return Some(Removal::Range(match (pair.punct(), pairs.get(i + 1)) {
-                                (Some(_), Some(next)) => {
-                                    self.offset(item)..self.offset(next.value().span())
-                                }
-                                (Some(comma), None) => {
-                                    self.offset(item)..self.offset_end(comma.span)
-                                }
-                                // The last: from the comma before it.
-                                (None, _) => {
-                                    let comma = pairs[i - 1].punct().expect("not the last");
-                                    self.offset(comma.span)..self.offset_end(item)
-                                }
-                            }));
-                        }
-                    }
+                let items: Vec<&syn::UseTree> = g.items.iter().collect();
+                let removals: Vec<Option<Removal>> = items
+                    .iter()
+                    .map(|item| self.leaf_removal(item, leaves))
+                    .collect();
+                let whole = |k: usize| matches!(removals[k], Some(Removal::Whole));
+                if (0..items.len()).all(whole) {
+                    return Some(Removal::Whole);
                 }
-                None
+                let mut ranges = Vec::new();
+                let mut k = 0;
+                while k < items.len() {
+                    if !whole(k) {
+                        if let Some(Removal::Ranges(inner)) = &removals[k] {
+                            ranges.extend(inner.iter().cloned());
+                        }
+                        k += 1;
+                        continue;
+                    }
+                    // A run of leaves that go: up to the next item that stays, or, at the
+                    // end, from the end of the one before it (its comma goes too).
+                    let run_start = k;
+                    while k < items.len() && whole(k) {
+                        k += 1;
+                    }
+                    let last = items[k - 1].span();
+                    ranges.push(match items.get(k) {
+                        Some(next) => {
+                            self.offset(items[run_start].span())..self.offset(next.span())
+                        }
+                        None => {
+                            let kept = items[run_start - 1].span();
+                            let end = g.items.pairs().next_back().and_then(|p| p.punct().copied());
+                            self.offset_end(kept)
+                                ..end.map_or_else(
+                                    || self.offset_end(last),
+                                    |c| self.offset_end(c.span),
+                                )
+                        }
+                    });
+                }
+                (!ranges.is_empty()).then_some(Removal::Ranges(ranges))
             }
             _ => None,
         }
@@ -767,6 +816,24 @@ impl Visit<'_> for MacroTokenIdents<'_> {
     }
 }
 
+/// The identifiers in a macro call's arguments, or `None` if they hold a `$` (a call written
+/// in a macro's body, whose arguments are known only where that macro is called).
+fn call_idents(tokens: &TokenStream) -> Option<Rc<BTreeSet<String>>> {
+    fn walk(tokens: &TokenStream, out: &mut BTreeSet<String>) -> bool {
+        tokens.clone().into_iter().all(|t| match t {
+            TokenTree::Ident(id) => {
+                out.insert(id.unraw().to_string());
+                true
+            }
+            TokenTree::Punct(p) => p.as_char() != '$',
+            TokenTree::Group(g) => walk(&g.stream(), out),
+            TokenTree::Literal(_) => true,
+        })
+    }
+    let mut out = BTreeSet::new();
+    walk(tokens, &mut out).then(|| Rc::new(out))
+}
+
 /// Whether `tokens` call a macro through a metavariable: `$m ! (..)`.
 pub fn calls_metavariable_macro(tokens: &TokenStream) -> bool {
     let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
@@ -857,7 +924,7 @@ impl LocalNames {
 enum Removal {
     /// The whole tree that holds it: up to the `use` item, if nothing else is in it.
     Whole,
-    Range(std::ops::Range<usize>),
+    Ranges(Vec<std::ops::Range<usize>>),
 }
 
 /// Every `use` item, at any depth.
@@ -940,18 +1007,29 @@ impl Visit<'_> for BeyondUses<'_> {
 mod tests {
     use super::*;
 
-    /// `text` with the `use` leaf binding `name` (under the crate `a`) removed.
-    fn without_leaf(text: &str, name: &str) -> String {
+    /// `text` with the `use` leaves binding `names` (under the crate `a`) removed.
+    fn without_leaves(text: &str, names: &[&str]) -> String {
         let solution = Solution::from_text(Path::new("main.rs"), text.to_string()).unwrap();
-        let leaf = solution
+        let leaves: Vec<Span> = solution
             .references(|n| n == "a")
             .into_iter()
-            .find(|r| r.binding.as_deref() == Some(name))
-            .unwrap();
-        let range = solution
-            .use_leaf_removal(*leaf.spans.last().unwrap())
-            .unwrap();
-        format!("{}{}", &text[..range.start], &text[range.end..])
+            .filter(|r| r.binding.as_deref().is_some_and(|b| names.contains(&b)))
+            .map(|r| *r.spans.last().unwrap())
+            .collect();
+        assert_eq!(leaves.len(), names.len());
+        let mut ranges = solution.use_leaf_removals(&leaves);
+        ranges.sort_by_key(|r| r.start);
+        let (mut out, mut done) = (String::new(), 0);
+        for range in ranges {
+            assert!(range.start >= done, "overlapping removals");
+            out += &text[done..range.start];
+            done = range.end;
+        }
+        out + &text[done..]
+    }
+
+    fn without_leaf(text: &str, name: &str) -> String {
+        without_leaves(text, &[name])
     }
 
     #[test]
@@ -1001,6 +1079,17 @@ fn main() {
         assert_eq!(
             without_leaf("fn main() {\n    use a::{x, y};\n}\n", "y"),
             "fn main() {\n    use a::{x};\n}\n"
+        );
+        // Several leaves of one group, side by side or not, at its end or not.
+        let four = "use a::{w, x, y, z};\n";
+        assert_eq!(without_leaves(four, &["x", "y"]), "use a::{w, z};\n");
+        assert_eq!(without_leaves(four, &["y", "z"]), "use a::{w, x};\n");
+        assert_eq!(without_leaves(four, &["w", "y"]), "use a::{x, z};\n");
+        assert_eq!(without_leaves(four, &["w", "x", "y", "z"]), "\n");
+        assert_eq!(without_leaves("use a::{x, y,};\n", &["y"]), "use a::{x};\n");
+        assert_eq!(
+            without_leaves("use a::{x, b::{y, z}};\n", &["y", "z"]),
+            "use a::{x};\n"
         );
     }
 

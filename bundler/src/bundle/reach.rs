@@ -119,17 +119,37 @@ impl Matter {
     /// The modules not parsed yet that may hold what the kept items need without naming it:
     /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
     fn unparsed(&self, lib: &Library) -> Vec<ModuleId> {
+        // The macros of each crate that may write impls, wherever they are defined.
+        let impl_macros: BTreeSet<(usize, &str)> = (0..lib.modules.len())
+            .flat_map(|m| {
+                let krate = lib.modules[m].krate;
+                lib.hints(m)
+                    .impl_macros
+                    .iter()
+                    .map(move |name| (krate, name.as_str()))
+            })
+            .collect();
         (0..lib.modules.len())
             .filter(|&m| {
                 let hints = lib.hints(m);
+                let krate = lib.modules[m].krate;
                 !lib.is_loaded(m)
-                    && self.crates.contains(&lib.modules[m].krate)
+                    && self.crates.contains(&krate)
                     && (hints.declares_file_modules
                         || !hints.impl_names.is_disjoint(&self.types)
-                        || hints.macros.iter().any(|name| self.idents.contains(name)))
+                        || hints.macros.iter().any(|name| self.idents.contains(name))
+                        || hints.item_macro_calls.iter().any(|(name, args)| {
+                            impl_macros.contains(&(krate, name.as_str()))
+                                && !args.is_disjoint(&self.types)
+                        }))
             })
             .collect()
     }
+}
+
+/// Whether `path` is `prefix::$name` in a macro body, a name the macro is handed.
+fn is_handed(path: &PathRef) -> bool {
+    path.glob && !path.is_use
 }
 
 /// `path` with no generic arguments on any segment: `Heap` of `Heap<T, Plain>`.
@@ -343,6 +363,7 @@ impl<'l> Reach<'l> {
                 if !matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
                     continue;
                 }
+                nodes.extend(self.handed_needs(m, path, (dm, di))?);
                 if let Some((known, met_unparsed)) = self.body_needs.borrow().get(&(m, (dm, di))) {
                     if *met_unparsed {
                         self.resolver.meet_unparsed_again();
@@ -354,7 +375,7 @@ impl<'l> Reach<'l> {
                 expanding.insert((dm, di));
                 let mut body = Vec::new();
                 for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
-                    if body_path.segments[0] != "$crate" {
+                    if body_path.segments[0] != "$crate" && !is_handed(body_path) {
                         body.extend(self.needs_expanding(m, body_path, expanding)?);
                     }
                 }
@@ -371,9 +392,34 @@ impl<'l> Reach<'l> {
         Ok(nodes)
     }
 
+    /// What the `prefix::$name` paths in the body of macro `def` need where `call` (written
+    /// in module `m`) calls it: `prefix::x` for each identifier `x` of the call's arguments
+    /// (nalgebra 0.20's `named_dimension!(U0, .., U127)` writes `typenum::$D`), or, when
+    /// those are not known, everything `prefix` holds.
+    fn handed_needs(&self, m: ModuleId, call: &PathRef, def: ItemId) -> Result<Vec<Node>, Error> {
+        let mut out = Vec::new();
+        for body_path in self.resolver.macro_body_paths(def).iter() {
+            if !is_handed(body_path) || body_path.segments[0] == "$crate" {
+                continue;
+            }
+            let Some(idents) = &call.call_idents else {
+                out.extend(self.needs_here(m, body_path)?);
+                continue;
+            };
+            for ident in idents.iter() {
+                let mut named = body_path.clone();
+                named.glob = false;
+                named.segments.push(ident.clone());
+                named.spans.push(body_path.root);
+                out.extend(self.needs_here(m, &named)?);
+            }
+        }
+        Ok(out)
+    }
+
     /// What a path written in module `m` resolves to there.
     fn needs_here(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
-        if path.glob && !path.is_use {
+        if is_handed(path) {
             // `prefix::$name` in a macro body: everything `prefix` holds.
             let mut nodes = Vec::new();
             if let Outcome::Found(f) =
@@ -766,7 +812,7 @@ impl<'l> Reach<'l> {
                 };
                 let mut refs = Vec::new();
                 for path in &header.1 {
-                    for node in self.needs_at((m, i), path)? {
+                    for node in self.through_aliases(self.needs_at((m, i), path)?)? {
                         // A `macro_rules!` is no condition; a macro call is, when it is
                         // what writes a type or trait of the header (ppv-lite86's `x2`,
                         // written by `cryptocorrosion_derive_traits! { .. }`).
@@ -790,6 +836,40 @@ impl<'l> Reach<'l> {
                     self.memo.conditions.insert((m, i), (header.0, items));
                 }
                 out.push(((m, i), header.0, refs));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `nodes` with each type alias replaced by what its type's path (without arguments)
+    /// names, to any depth: an impl of an alias is an impl of the aliased type, kept once
+    /// that type is (nalgebra 0.20's `impl SquareMatrix<N, D, S> { fn determinant }`, where
+    /// solutions only name `Matrix3`). The alias itself is needed once the impl is kept.
+    fn through_aliases(&self, nodes: Vec<Node>) -> Result<Vec<Node>, Error> {
+        let mut out = Vec::new();
+        let mut todo = nodes;
+        let mut seen = BTreeSet::new();
+        while let Some(node) = todo.pop() {
+            let Node::Item(a, b) = node else {
+                out.push(node);
+                continue;
+            };
+            let target = match self.item((a, b)) {
+                Some(syn::Item::Type(alias)) => match &*alias.ty {
+                    syn::Type::Path(ty) if ty.qself.is_none() => Some(ty),
+                    _ => None,
+                },
+                _ => None,
+            };
+            match target {
+                Some(ty) if seen.insert((a, b)) => {
+                    let mut paths = Paths::default();
+                    syn::visit::Visit::visit_path(&mut paths, &without_arguments(&ty.path));
+                    for path in &paths.found {
+                        todo.extend(self.needs_at((a, b), path)?);
+                    }
+                }
+                _ => out.push(node),
             }
         }
         Ok(out)

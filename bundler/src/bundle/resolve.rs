@@ -1329,6 +1329,7 @@ mod tests {
             glob: false,
             binding: None,
             macro_call: false,
+            call_idents: None,
             is_use: false,
             ns,
         };
