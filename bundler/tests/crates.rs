@@ -112,7 +112,8 @@ fn raw_module_names_compiled_out_files_inner_macros_renamed_alloc() {
 }
 
 /// A proc-macro dependency the solution does not use is no obstacle (AtCoder's proconio
-/// comes with its `derive` feature on).
+/// comes with its `derive` feature on), nor is the library's `#[macro_use] extern crate` of
+/// it, which the bundle drops.
 #[test]
 fn an_unused_proc_macro_dependency_is_left_out() {
     check(
@@ -146,7 +147,9 @@ fn items_defined_by_macro_calls_are_kept_with_the_call() {
 
 /// Edition 2015 as rustc's 2015 parser reads it: bare `Fn` trait objects with a bound after
 /// the return type, anonymous trait method parameters, and crate-relative `use` paths (single
-/// names in a group too) in a macro body expanded in a submodule.
+/// names in a group too) in a macro body expanded in a submodule; `::name` in a macro call's
+/// tokens after `use` and after a field's `:`, where the root binds `name` by an import of
+/// the standard library (libc 0.2.68's `s!` and `pub use ::ffi::c_void;`).
 #[test]
 fn edition_2015_syntax_and_macro_body_paths() {
     check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
@@ -334,7 +337,8 @@ fn a_glob_brings_the_traits_the_solutions_own_calls_need() {
 /// of an alias of an alias, in a module nothing names (`det`); `Mul` written by a macro of
 /// another file from a file of nothing but its call; a macro's `numbers::$D`, kept for the
 /// names its call hands it and no other (`Five` stays out); an edition 2015 call's
-/// `3 => ::consts::Three`, whose path starts after `=>`.
+/// `3 => ::consts::Three`, whose path starts after `=>`; edition 2018 trait objects without
+/// `dyn`, in a signature and in an exported macro's body (text_io 0.1.8's `read!`).
 #[test]
 fn impls_of_aliases_macro_written_impls_and_names_handed_to_macros() {
     let args = ["--lib", "lib:aliaslib"];

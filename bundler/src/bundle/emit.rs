@@ -693,15 +693,17 @@ impl<'a> Rewrite<'a> {
             let root = resolver.crate_root(m);
             let found = resolver
                 .lookup(root, first, None, None, &mut Vec::new())
-                .map(|r| r.defs)
                 .unwrap_or_default();
+            let (imported, found) = (!found.via.is_empty(), found.defs);
             let other_crate = |d: &Def| {
                 matches!(d, Def::Extern)
                     || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
             };
             // A name the crate itself defines or imports at its root starts there, however
-            // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`).
-            let local = found.iter().any(|d| !other_crate(d));
+            // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`),
+            // and whatever the import names (libc 0.2.68's `use core::ffi;` for
+            // `pub use ::ffi::c_void;`).
+            let local = imported || found.iter().any(|d| !other_crate(d));
             if let Some(def) = found.iter().find(|d| other_crate(d)).filter(|_| !local) {
                 return self.crate_start(Some(*def)).unwrap_or(Start::Keep);
             }
@@ -847,6 +849,18 @@ impl<'a> Rewrite<'a> {
                 syn::parse_quote!(crate::#module)
             }
             // Still a name in this module (`use self::std::..` may follow).
+            // A proc-macro crate: what the crate's kept items apply of it was expanded when
+            // they were read (amplify 3.14's `#[macro_use] extern crate amplify_derive;`).
+            _ if self
+                .emitter
+                .lib
+                .krate(self.module)
+                .spec
+                .proc_macros
+                .contains_key(&name) =>
+            {
+                return None;
+            }
             _ if matches!(name.as_str(), "std" | "core" | "alloc") => {
                 if name == "alloc" {
                     self.emitter.needs_alloc.set(true);
@@ -990,13 +1004,20 @@ impl<'a> Rewrite<'a> {
                     Some(TokenTree::Punct(p)) => p.as_char() == ',',
                     _ => false,
                 };
-            let after_path_char = out.last().is_some_and(|t| match t {
-                TokenTree::Punct(p) => {
-                    p.as_char() == ':' || p.as_char() == '.' || p.as_char() == '$'
+            // After `::`, `.` or `$` a name goes on a path or is a field or a variable; after
+            // one `:` (a field's type: libc 0.2.68's `s! { .. pub gr_gid: ::gid_t, .. }`) a
+            // path starts.
+            let after_path_char = match out.as_slice() {
+                [.., TokenTree::Punct(a), TokenTree::Punct(b)]
+                    if a.as_char() == ':'
+                        && b.as_char() == ':'
+                        && a.spacing() == Spacing::Joint =>
+                {
+                    true
                 }
-                TokenTree::Ident(_) => false,
+                [.., TokenTree::Punct(p)] => p.as_char() == '.' || p.as_char() == '$',
                 _ => false,
-            });
+            };
             if let Some(len) = computed_doc_tokens(&tokens[i..]) {
                 i += len; // as on parsed items: the file it reads is not in the bundle
                 continue;
@@ -1036,7 +1057,17 @@ impl<'a> Rewrite<'a> {
                         && is_colons(&tokens, i)
                         && !after_path_char
                         && !out.last().is_some_and(|t| match t {
-                            TokenTree::Ident(_) | TokenTree::Group(_) => true,
+                            // After a keyword a path starts (libc 0.2.68's
+                            // `cfg_if! { .. pub use ::ffi::c_void; .. }`), but after the
+                            // ones a path starts with (`self::x`).
+                            TokenTree::Ident(id) => {
+                                !super::parse::is_keyword(id)
+                                    || matches!(
+                                        id.to_string().as_str(),
+                                        "self" | "super" | "crate" | "Self"
+                                    )
+                            }
+                            TokenTree::Group(_) => true,
                             // `Vec<T>::new`, `<T as Tr>::f`: the path goes on; after `=>`
                             // or `->` a path starts (generic-array 0.13's
                             // `impl_from! { 1 => ::typenum::U1, .. }`).
@@ -1087,6 +1118,17 @@ impl<'a> Rewrite<'a> {
                     let start = self.start(false, &id.to_string(), use_start, false);
                     push_started(&mut out, start, id);
                 }
+                TokenTree::Ident(id)
+                    if self.edition < Edition::E2021
+                        && !after_path_char
+                        && refers(&out)
+                        && self.names_trait(&tokens[i..]) =>
+                {
+                    // A trait object written without `dyn` in an old crate's macro body (text_io
+                    // 0.1.8's `let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
+                    out.push(TokenTree::Ident(Ident::new("dyn", id.span())));
+                    continue;
+                }
                 TokenTree::Ident(id) if id == "gen" => {
                     out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
                 }
@@ -1095,6 +1137,21 @@ impl<'a> Rewrite<'a> {
             i += 1;
         }
         out.into_iter().collect()
+    }
+
+    /// Whether `tokens` start with a path (`a::b::C`) that names a trait here.
+    fn names_trait(&self, tokens: &[TokenTree]) -> bool {
+        let mut text = String::new();
+        let mut k = 0;
+        while let Some(TokenTree::Ident(id)) = tokens.get(k) {
+            text += &id.to_string();
+            if !is_colons(tokens, k + 1) {
+                break;
+            }
+            text += "::";
+            k += 3;
+        }
+        syn::parse_str::<syn::Path>(&text).is_ok_and(|path| self.is_trait(&path))
     }
 
     /// The body of a `#[macro_export(local_inner_macros)]` macro: each `name!(..)` call in it
@@ -1164,6 +1221,27 @@ fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
         }
         out.push(TokenTree::Ident(Ident::new(name, span)));
     }
+}
+
+/// Whether `tokens` end where a type is referred to: `&`, `&mut`, `&'a`, `&'a mut`, or
+/// `Box<`.
+fn refers(tokens: &[TokenTree]) -> bool {
+    let punct = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
+    let ident = |t: &TokenTree, name: &str| matches!(t, TokenTree::Ident(id) if id == name);
+    let lifetime = |t: &[TokenTree]| matches!(t, [TokenTree::Punct(q), TokenTree::Ident(_)] if q.as_char() == '\'');
+    let n = tokens.len();
+    let before_mut = if n > 0 && ident(&tokens[n - 1], "mut") {
+        n - 1
+    } else {
+        n
+    };
+    let before_lifetime = if before_mut >= 2 && lifetime(&tokens[before_mut - 2..before_mut]) {
+        before_mut - 2
+    } else {
+        before_mut
+    };
+    (before_lifetime > 0 && punct(&tokens[before_lifetime - 1], '&'))
+        || (n >= 2 && ident(&tokens[n - 2], "Box") && punct(&tokens[n - 1], '<'))
 }
 
 /// Whether `tokens` end with `=>` or `->`, written as `=` or `-` joined to `>`.
@@ -1316,8 +1394,8 @@ impl VisitMut for Rewrite<'_> {
     }
 
     fn visit_type_mut(&mut self, ty: &mut syn::Type) {
-        // Edition 2015 wrote trait objects without `dyn`, an error since 2021.
-        if self.edition == Edition::E2015 {
+        // Editions 2015 and 2018 wrote trait objects without `dyn`, an error since 2021.
+        if self.edition < Edition::E2021 {
             match ty {
                 syn::Type::TraitObject(t) if t.dyn_token.is_none() => {
                     t.dyn_token = Some(Default::default());

@@ -251,7 +251,7 @@ impl Paths {
 
 /// Keywords, which never start a path (but `self::`, `super::`, `crate::`, `Self::` do, when
 /// followed by `::`). `union`, `default`, `macro_rules` are names elsewhere.
-fn is_keyword(id: &proc_macro2::Ident) -> bool {
+pub fn is_keyword(id: &proc_macro2::Ident) -> bool {
     const KEYWORDS: [&str; 40] = [
         "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
         "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
