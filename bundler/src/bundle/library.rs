@@ -64,11 +64,18 @@ pub struct TextHints {
     pub macros: BTreeSet<String>,
     /// Those of them that may write impls (`impl` and `$` in their bodies).
     pub impl_macros: BTreeSet<String>,
-    /// The macros it may call as items (a name and `!` first on a line), each with the
-    /// identifiers of its calls' arguments: the types an impl it writes may be for
-    /// (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..; self: Translation<N, D>, ..)` in a
-    /// file of nothing else, the macro defined in another).
-    pub item_macro_calls: Vec<(String, BTreeSet<String>)>,
+    /// The calls it may make of macros as items (a name and `!` first on a line): where in
+    /// its text each one's name and arguments are. The arguments' identifiers are the types
+    /// an impl the macro writes may be for (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..;
+    /// self: Translation<N, D>, ..)` in a file of nothing else, the macro defined in another).
+    pub item_macro_calls: Vec<MacroCallText>,
+}
+
+/// A macro call in a module's text, as byte ranges of that text.
+#[derive(Debug, Clone)]
+pub struct MacroCallText {
+    pub name: std::ops::Range<usize>,
+    pub arguments: std::ops::Range<usize>,
 }
 
 impl TextHints {
@@ -106,7 +113,7 @@ impl TextHints {
             .map(|(_, &start)| name_after(&text[start..]))
             .collect();
         if !impl_macros.is_empty() {
-            impl_names.extend(identifiers(text));
+            impl_names.extend(identifiers(text).map(str::to_string));
         }
         let macros = macro_starts
             .iter()
@@ -125,21 +132,21 @@ impl TextHints {
 const MACRO_RULES: &[u8] = b"macro_rules!";
 
 /// Every identifier of `text`.
-fn identifiers(mut text: &str) -> impl Iterator<Item = String> + '_ {
+pub fn identifiers(mut text: &str) -> impl Iterator<Item = &str> {
     std::iter::from_fn(move || {
         let start = text.bytes().position(is_ident_byte)?;
         text = &text[start..];
         let len = ident_len(text).max(1);
-        let name = text[..len].to_string();
+        let name = &text[..len];
         text = &text[len..];
         Some(name)
     })
 }
 
 /// Each call `name!( .. )` (or `[ .. ]`, `{ .. }`) that starts a line of `text`, as item-level
-/// calls do, with the identifiers of its arguments. Delimiters are counted in the raw text:
-/// a hint may take in too much, never too little.
-fn item_macro_calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
+/// calls do (statements' too, which cost only a look). Delimiters are counted in the raw
+/// text: a hint may take in too much, never too little.
+fn item_macro_calls(text: &str) -> Vec<MacroCallText> {
     let mut out = Vec::new();
     let mut line_start = 0;
     while line_start < text.len() {
@@ -172,7 +179,12 @@ fn item_macro_calls(text: &str) -> Vec<(String, BTreeSet<String>)> {
                 })
                 .map_or(args.len(), |(at, _)| at);
             if name != "macro_rules" {
-                out.push((name.to_string(), identifiers(&args[..end]).collect()));
+                let name_start = line_start + indent;
+                let args_start = text.len() - args.len();
+                out.push(MacroCallText {
+                    name: name_start..name_start + name_len,
+                    arguments: args_start..args_start + end,
+                });
             }
         }
         line_start += line.find('\n').map_or(line.len(), |at| at + 1);
@@ -983,7 +995,14 @@ mod tests {
             TextHints::of(text)
                 .item_macro_calls
                 .into_iter()
-                .map(|(name, args)| (name, args.into_iter().collect()))
+                .map(|call| {
+                    let mut args: Vec<String> = super::identifiers(&text[call.arguments])
+                        .map(str::to_string)
+                        .collect();
+                    args.sort();
+                    args.dedup();
+                    (text[call.name].to_string(), args)
+                })
                 .collect()
         };
         let owned = |name: &str, args: &[&str]| {
