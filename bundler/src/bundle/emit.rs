@@ -848,7 +848,6 @@ impl<'a> Rewrite<'a> {
                 let module = Ident::new(&self.module_of_root(r), Span::call_site());
                 syn::parse_quote!(crate::#module)
             }
-            // Still a name in this module (`use self::std::..` may follow).
             // A proc-macro crate: what the crate's kept items apply of it was expanded when
             // they were read (amplify 3.14's `#[macro_use] extern crate amplify_derive;`).
             _ if self
@@ -861,6 +860,7 @@ impl<'a> Rewrite<'a> {
             {
                 return None;
             }
+            // Still a name in this module (`use self::std::..` may follow).
             _ if matches!(name.as_str(), "std" | "core" | "alloc") => {
                 if name == "alloc" {
                     self.emitter.needs_alloc.set(true);
