@@ -68,7 +68,9 @@ pub struct TextHints {
     /// its text each one's name and arguments are. The arguments' identifiers are the types
     /// an impl the macro writes may be for (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..;
     /// self: Translation<N, D>, ..)` in a file of nothing else, the macro defined in another).
-    pub item_macro_calls: Vec<MacroCallText>,
+    /// Found when first asked for ([`Library::item_macro_calls`]): only a crate with macros
+    /// that write impls asks.
+    item_macro_calls: std::cell::OnceCell<Vec<MacroCallText>>,
 }
 
 /// A macro call in a module's text, as byte ranges of that text.
@@ -124,7 +126,7 @@ impl TextHints {
             impl_names,
             macros,
             impl_macros,
-            item_macro_calls: item_macro_calls(text),
+            item_macro_calls: Default::default(),
         }
     }
 }
@@ -413,6 +415,15 @@ impl Library {
     /// What module `m`'s text says before it is parsed; see [`TextHints`].
     pub fn hints(&self, m: ModuleId) -> &TextHints {
         &self.modules[m].hints
+    }
+
+    /// The item-level macro calls in module `m`'s text; see [`TextHints`].
+    pub fn item_macro_calls(&self, m: ModuleId) -> &[MacroCallText] {
+        let module = &self.modules[m];
+        module
+            .hints
+            .item_macro_calls
+            .get_or_init(|| item_macro_calls(&module.text))
     }
 
     /// The unparsed modules of crate `krate` whose folders hold a file, not declared yet,
@@ -992,8 +1003,7 @@ mod tests {
     #[test]
     fn item_macro_calls_start_a_line() {
         let calls = |text: &str| -> Vec<(String, Vec<String>)> {
-            TextHints::of(text)
-                .item_macro_calls
+            super::item_macro_calls(text)
                 .into_iter()
                 .map(|call| {
                     let mut args: Vec<String> = super::identifiers(&text[call.arguments])

@@ -138,12 +138,13 @@ impl Matter {
                     && (hints.declares_file_modules
                         || !hints.impl_names.is_disjoint(&self.types)
                         || hints.macros.iter().any(|name| self.idents.contains(name))
-                        || hints.item_macro_calls.iter().any(|call| {
-                            let text = &lib.modules[m].text;
-                            impl_macros.contains(&(krate, &text[call.name.clone()]))
-                                && super::library::identifiers(&text[call.arguments.clone()])
-                                    .any(|name| self.types.contains(name))
-                        }))
+                        || (impl_macros.iter().any(|&(k, _)| k == krate)
+                            && lib.item_macro_calls(m).iter().any(|call| {
+                                let text = &lib.modules[m].text;
+                                impl_macros.contains(&(krate, &text[call.name.clone()]))
+                                    && super::library::identifiers(&text[call.arguments.clone()])
+                                        .any(|name| self.types.contains(name))
+                            })))
             })
             .collect()
     }
