@@ -701,14 +701,7 @@ impl Library {
             }
             _ => return None,
         };
-        fn has_dollar(tokens: &proc_macro2::TokenStream) -> bool {
-            tokens.clone().into_iter().any(|t| match t {
-                TokenTree::Punct(p) => p.as_char() == '$',
-                TokenTree::Group(g) => has_dollar(&g.stream()),
-                _ => false,
-            })
-        }
-        if has_dollar(&body) {
+        if super::parse::has_dollar(&body) {
             return None;
         }
         let file: syn::File = syn::parse2(body).ok()?;

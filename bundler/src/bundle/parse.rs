@@ -819,19 +819,32 @@ impl Visit<'_> for MacroTokenIdents<'_> {
 /// The identifiers in a macro call's arguments, or `None` if they hold a `$` (a call written
 /// in a macro's body, whose arguments are known only where that macro is called).
 fn call_idents(tokens: &TokenStream) -> Option<Rc<BTreeSet<String>>> {
-    fn walk(tokens: &TokenStream, out: &mut BTreeSet<String>) -> bool {
-        tokens.clone().into_iter().all(|t| match t {
-            TokenTree::Ident(id) => {
-                out.insert(id.unraw().to_string());
-                true
+    fn walk(tokens: &TokenStream, out: &mut BTreeSet<String>) {
+        for token in tokens.clone() {
+            match token {
+                TokenTree::Ident(id) => {
+                    out.insert(id.unraw().to_string());
+                }
+                TokenTree::Group(g) => walk(&g.stream(), out),
+                _ => {}
             }
-            TokenTree::Punct(p) => p.as_char() != '$',
-            TokenTree::Group(g) => walk(&g.stream(), out),
-            TokenTree::Literal(_) => true,
-        })
+        }
+    }
+    if has_dollar(tokens) {
+        return None;
     }
     let mut out = BTreeSet::new();
-    walk(tokens, &mut out).then(|| Rc::new(out))
+    walk(tokens, &mut out);
+    Some(Rc::new(out))
+}
+
+/// Whether `tokens` hold a `$` at any depth: they are a macro body's, or written in one.
+pub fn has_dollar(tokens: &TokenStream) -> bool {
+    tokens.clone().into_iter().any(|t| match t {
+        TokenTree::Punct(p) => p.as_char() == '$',
+        TokenTree::Group(g) => has_dollar(&g.stream()),
+        _ => false,
+    })
 }
 
 /// Whether `tokens` call a macro through a metavariable: `$m ! (..)`.
