@@ -212,12 +212,39 @@ fn attached_lines_start(source: &str, at: usize) -> usize {
         let line_start = line_end.rfind('\n').map_or(0, |n| n + 1);
         let line = line_end[line_start..].trim();
         let doc = line.starts_with("///") && !line.starts_with("////");
-        if !(doc || line.starts_with("#[") && line.ends_with(']')) {
-            break;
-        }
-        start = line_start;
+        start = if doc || line.starts_with("#[") && line.ends_with(']') {
+            line_start
+        } else {
+            // The last line of an attribute written over several (regex-automata's
+            // `#[cfg(all(` .. `))]` over its tests): left, the parse would fail and the file be
+            // parsed whole, tests and all.
+            match line.ends_with(']').then(|| attribute_start(line_end)) {
+                Some(Some(attribute)) => attribute,
+                _ => break,
+            }
+        };
     }
     start
+}
+
+/// Where the attribute whose `]` ends `text` starts, when its `#[` begins a line.
+fn attribute_start(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text.char_indices().rev() {
+        match c {
+            ']' => depth += 1,
+            '[' => {
+                depth -= 1;
+                if depth == 0 {
+                    let hash = text[..at].strip_suffix('#')?;
+                    let line_start = hash.rfind('\n').map_or(0, |n| n + 1);
+                    return hash[line_start..].trim().is_empty().then_some(line_start);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether `token` is the punctuation character `c` (`:` of a `::`, `!` of a macro call).
@@ -444,6 +471,23 @@ mod tests {
         assert_eq!(file.items.len(), 2, "{blanked}");
         let after = blanked.lines().position(|l| l == "pub fn after() {}");
         assert_eq!(after, source.lines().position(|l| l == "pub fn after() {}"));
+    }
+
+    #[test]
+    fn blanking_takes_attributes_written_over_several_lines_along() {
+        let source = "pub fn kept() {}\n#[cfg(all(\n    feature = \"a\",\n    not(miri),\n))]\n\
+                      #[cfg(test)]\nmod tests {\n    fn f() {}\n}\n";
+        let blanked = blank_test_modules(source).expect("a test module to blank");
+        assert_eq!(blanked.lines().next(), Some("pub fn kept() {}"));
+        assert!(!blanked.contains("cfg"), "{blanked}");
+        assert_eq!(syn::parse_file(&blanked).unwrap().items.len(), 1);
+        // A `]` above that closes no attribute stays: the module alone goes.
+        let stray = "const A: [u8; 2] = [1,\n    2]\n#[cfg(test)]\nmod tests {}\n";
+        let blanked = blank_test_modules(stray).expect("a test module to blank");
+        assert!(
+            blanked.starts_with("const A: [u8; 2] = [1,\n    2]\n "),
+            "{blanked}"
+        );
     }
 
     #[test]
