@@ -1007,17 +1007,8 @@ impl<'a> Rewrite<'a> {
             // After `::`, `.` or `$` a name goes on a path or is a field or a variable; after
             // one `:` (a field's type: libc 0.2.68's `s! { .. pub gr_gid: ::gid_t, .. }`) a
             // path starts.
-            let after_path_char = match out.as_slice() {
-                [.., TokenTree::Punct(a), TokenTree::Punct(b)]
-                    if a.as_char() == ':'
-                        && b.as_char() == ':'
-                        && a.spacing() == Spacing::Joint =>
-                {
-                    true
-                }
-                [.., TokenTree::Punct(p)] => p.as_char() == '.' || p.as_char() == '$',
-                _ => false,
-            };
+            let after_path_char = is_colons(&out, out.len().saturating_sub(2))
+                || matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '.' || p.as_char() == '$');
             if let Some(len) = computed_doc_tokens(&tokens[i..]) {
                 i += len; // as on parsed items: the file it reads is not in the bundle
                 continue;
@@ -1141,17 +1132,19 @@ impl<'a> Rewrite<'a> {
 
     /// Whether `tokens` start with a path (`a::b::C`) that names a trait here.
     fn names_trait(&self, tokens: &[TokenTree]) -> bool {
-        let mut text = String::new();
+        let mut path = syn::Path {
+            leading_colon: None,
+            segments: Default::default(),
+        };
         let mut k = 0;
         while let Some(TokenTree::Ident(id)) = tokens.get(k) {
-            text += &id.to_string();
+            path.segments.push(syn::PathSegment::from(id.clone()));
             if !is_colons(tokens, k + 1) {
                 break;
             }
-            text += "::";
             k += 3;
         }
-        syn::parse_str::<syn::Path>(&text).is_ok_and(|path| self.is_trait(&path))
+        !path.segments.is_empty() && self.is_trait(&path)
     }
 
     /// The body of a `#[macro_export(local_inner_macros)]` macro: each `name!(..)` call in it
