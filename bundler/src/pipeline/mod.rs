@@ -1,0 +1,239 @@
+//! One bundle from solution to verified text, in one call ([`run`]): read the solution, find
+//! its libraries and its judge's profile, bundle (leaving the crates the judge provides as
+//! they are), minify, check the size, and compile the result as the judge would before
+//! anything is written. `grundy bundle`, `grundy test`, the tests and the benches all go
+//! through it.
+//!
+//! A bundle that does not compile is an error: at the solution's file, line and column when
+//! rustc points into the solution's own code, else naming the bundled crate whose code failed
+//! (the bundler's fault, not the user's).
+
+mod error;
+mod verify;
+
+pub use error::{NewerEdition, PipelineError};
+
+use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
+use crate::bundle::parse::Solution;
+use crate::bundle::{self, BundleOptions, Library};
+use crate::config::Config;
+use crate::profile::rustc::Emit;
+use crate::profile::{minify, Profile};
+use crate::project;
+use std::path::{Path, PathBuf};
+
+/// Where the solution comes from.
+#[derive(Debug, Clone)]
+pub enum Input {
+    File(PathBuf),
+    /// Text read elsewhere (stdin); its libraries and settings are looked up as for a file
+    /// at `anchor`.
+    Text {
+        text: String,
+        anchor: PathBuf,
+    },
+}
+
+/// Where the libraries come from.
+#[derive(Debug, Clone, Default)]
+pub enum Libraries {
+    /// The package the solution is in, else the config's `libs`, else our templates.
+    #[default]
+    Auto,
+    /// These library crates (with their dependencies).
+    Dirs(Vec<PathBuf>),
+    /// The dependencies of this package.
+    Manifest(PathBuf),
+}
+
+/// How far a bundle is compiled before it is handed over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Verify {
+    /// Not at all (`--no-check`).
+    Skip,
+    /// Type-checked: every error rustc finds before generating code (the default).
+    #[default]
+    TypeCheck,
+    /// Compiled and linked as the judge does (`--check`).
+    Build,
+}
+
+/// One bundle to make.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub input: Input,
+    pub libraries: Libraries,
+    /// For [`Libraries::Dirs`] (and the config's `libs`).
+    pub features: FeatureRequest,
+    /// The judge's name; else the config's, else `none`.
+    pub judge: Option<String>,
+    /// The edition; else the package's when the judge offers it, else the judge's default.
+    pub edition: Option<String>,
+    pub strip_docs: bool,
+    pub minify: bool,
+    pub verify: Verify,
+    /// Bundle the crates the judge provides too, instead of leaving them to it.
+    pub bundle_provided: bool,
+    /// Leave out the bundled crates' license notices.
+    pub without_license_notices: bool,
+}
+
+impl Request {
+    /// A request for the file at `path` with every default.
+    pub fn file(path: &Path) -> Request {
+        Request {
+            input: Input::File(path.to_path_buf()),
+            libraries: Libraries::Auto,
+            features: FeatureRequest::default(),
+            judge: None,
+            edition: None,
+            strip_docs: false,
+            minify: false,
+            verify: Verify::TypeCheck,
+            bundle_provided: false,
+            without_license_notices: false,
+        }
+    }
+}
+
+/// A bundle ready for its judge.
+#[derive(Debug, Clone)]
+pub struct Verified {
+    pub text: String,
+    pub profile: &'static Profile,
+    pub edition: &'static str,
+    /// What a person should know: the crates left to the judge, and at which versions.
+    pub notes: Vec<String>,
+    /// rustc's warnings about the solution's own code, located in it.
+    pub warnings: Vec<String>,
+}
+
+/// Makes the bundle `request` asks for; nothing is written anywhere.
+pub fn run(request: &Request) -> Result<Verified, PipelineError> {
+    let (solution, anchor) = match &request.input {
+        Input::File(path) => (Solution::read(path)?, path.clone()),
+        Input::Text { text, anchor } => {
+            let text = text.strip_prefix('\u{feff}').unwrap_or(text).to_string();
+            let solution = Solution::from_text(Path::new("<stdin>"), text)?;
+            (solution, anchor.clone())
+        }
+    };
+    let config = Config::for_solution(&anchor)?;
+    let judge = request
+        .judge
+        .as_deref()
+        .or(config.judge.as_deref())
+        .unwrap_or("none");
+    let profile = Profile::named(judge).map_err(PipelineError::Profile)?;
+    let package_edition = crate::config::package_edition(&anchor);
+    let edition = profile
+        .edition(request.edition.as_deref(), package_edition.as_deref())
+        .map_err(PipelineError::Profile)?;
+    let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
+    library.judge_cfgs(profile.cfgs, profile.target);
+    let provided = if request.bundle_provided {
+        Vec::new()
+    } else {
+        library.keep_external(|name| profile.provides(name).is_some())
+    };
+    // The proc macros the solution applies, of crates the judge does not provide.
+    // Without a package (libraries given by folder) nothing is expanded, and a bundle that
+    // needs a proc-macro crate is refused.
+    library.build_scripts = manifest
+        .as_deref()
+        .map(bundle::build_scripts::BuildScripts::new);
+    let solution = match manifest.as_deref().map(bundle::proc_macros::Expander::new) {
+        Some(mut expander) => {
+            let solution = bundle::proc_macros::expand_solution(solution, &library, &mut expander)?;
+            library.expander = Some(Box::new(expander));
+            solution
+        }
+        None => solution,
+    };
+    let opts = BundleOptions {
+        strip_docs: request.strip_docs,
+        without_license_notices: request.without_license_notices,
+        own: config.own.clone(),
+    };
+    let mut bundle = bundle::bundle_solution(&solution, &mut library, &opts)?;
+    // The process ends soon: freeing every syntax tree of the library one by one costs more
+    // than the rest of emitting (a few ms on itertools).
+    std::mem::forget(library);
+    let finish = |text: &str| -> Result<String, PipelineError> {
+        let text = if request.minify {
+            minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()))?
+        } else {
+            text.to_string()
+        };
+        profile.check_size(&text, request.strip_docs, request.minify)?;
+        Ok(text)
+    };
+    let text = finish(&bundle.text)?;
+    let (text, warnings) = match request.verify {
+        Verify::Skip => (text, Vec::new()),
+        Verify::TypeCheck => {
+            verify::verify(&mut bundle, text, &finish, profile, edition, Emit::Metadata)?
+        }
+        Verify::Build => {
+            verify::verify(&mut bundle, text, &finish, profile, edition, Emit::Binary)?
+        }
+    };
+    let mut notes = Vec::new();
+    if !provided.is_empty() {
+        notes.push(format!(
+            "left to {}, which provides them: {}",
+            profile.title,
+            provided
+                .iter()
+                .map(|package| provided_note(profile, package))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    Ok(Verified {
+        text,
+        profile,
+        edition,
+        notes,
+        warnings,
+    })
+}
+
+/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the package's version is
+/// not the judge's, whose the judge compiles with.
+fn provided_note(profile: &Profile, package: &str) -> String {
+    let (name, version) = package.split_once(' ').unwrap_or((package, ""));
+    match profile.provided.iter().find(|c| c.package == name) {
+        Some(c) if c.version.trim_start_matches('=') != version => {
+            format!("{package} ({}'s is {})", profile.title, c.version)
+        }
+        _ => package.to_string(),
+    }
+}
+
+/// The libraries `request` names for a solution at `anchor`; `configured` (the config's)
+/// for a solution outside any package. With them, the manifest of the package whose
+/// dependencies they are, if they are a package's.
+fn open_libraries(
+    request: &Request,
+    anchor: &Path,
+    configured: &[PathBuf],
+) -> Result<(Library, Option<PathBuf>), bundle::Error> {
+    let (graph, manifest) = match &request.libraries {
+        Libraries::Dirs(dirs) => (CrateGraph::from_libs(dirs, &request.features)?, None),
+        Libraries::Manifest(manifest) => {
+            (CrateGraph::from_package(manifest)?, Some(manifest.clone()))
+        }
+        Libraries::Auto => match crates::enclosing_package(anchor) {
+            Some(manifest) => (CrateGraph::from_package(&manifest)?, Some(manifest)),
+            None if !configured.is_empty() => {
+                (CrateGraph::from_libs(configured, &request.features)?, None)
+            }
+            None => (
+                CrateGraph::from_libs(&[project::templates_dir()?], &request.features)?,
+                None,
+            ),
+        },
+    };
+    Ok((Library::of_graph(graph)?, manifest))
+}
