@@ -85,12 +85,20 @@ pub struct BundleArgs {
     /// Write the bundle without type-checking it first (faster; it may not compile)
     #[arg(long)]
     pub no_check: bool,
-    /// Leave out the library's doc comments
+    /// Keep the bundled crates' doc comments (left out by default: they do not run)
     #[arg(long)]
+    pub keep_docs: bool,
+    /// The default: the bundled crates' doc comments are left out
+    #[arg(long, hide = true, conflicts_with = "keep_docs")]
     pub strip_docs: bool,
     /// Drop comments and every space Rust does not need
     #[arg(long)]
     pub minify: bool,
+    /// Keep the bundled crates' code that `main` never reaches (by default the check cuts
+    /// what rustc finds unused: functions, methods, types and their impls, traits,
+    /// constants, imports)
+    #[arg(long)]
+    pub keep_unused: bool,
     /// Bundle the crates the judge provides too (AtCoder's, DMOJ's), instead of leaving
     /// `use proconio::...` to the judge's own copy
     #[arg(long)]
@@ -800,8 +808,10 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         target,
         check,
         no_check,
-        strip_docs,
+        keep_docs,
+        strip_docs: _,
         minify,
+        keep_unused,
         bundle_provided,
         no_license_notices,
     } = args;
@@ -839,11 +849,12 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         features,
         judge: target.judge,
         edition: target.edition,
-        strip_docs,
+        strip_docs: !keep_docs,
         minify,
         verify,
         bundle_provided,
         without_license_notices: no_license_notices,
+        prune: !keep_unused,
     };
     let verified = pipeline::run(&request)?;
     let profile = verified.profile;

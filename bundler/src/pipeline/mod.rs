@@ -9,16 +9,19 @@
 //! (the bundler's fault, not the user's).
 
 mod error;
+mod fit;
+mod prune;
 mod verify;
 
 pub use error::{NewerEdition, PipelineError};
+pub use prune::Pruned;
 
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
 use crate::bundle::parse::Solution;
-use crate::bundle::{self, BundleOptions, Library};
+use crate::bundle::{self, Bundle, BundleOptions, Library};
 use crate::config::Config;
 use crate::profile::rustc::Emit;
-use crate::profile::{minify, Profile};
+use crate::profile::Profile;
 use crate::project;
 use std::path::{Path, PathBuf};
 
@@ -69,6 +72,7 @@ pub struct Request {
     pub judge: Option<String>,
     /// The edition; else the package's when the judge offers it, else the judge's default.
     pub edition: Option<String>,
+    /// Leave out the bundled crates' doc comments (a submission does not need them).
     pub strip_docs: bool,
     pub minify: bool,
     pub verify: Verify,
@@ -76,6 +80,9 @@ pub struct Request {
     pub bundle_provided: bool,
     /// Leave out the bundled crates' license notices.
     pub without_license_notices: bool,
+    /// Cut the bundled crates' code that `main` does not reach (when the bundle is
+    /// verified: rustc finds it).
+    pub prune: bool,
 }
 
 impl Request {
@@ -87,11 +94,12 @@ impl Request {
             features: FeatureRequest::default(),
             judge: None,
             edition: None,
-            strip_docs: false,
+            strip_docs: true,
             minify: false,
             verify: Verify::TypeCheck,
             bundle_provided: false,
             without_license_notices: false,
+            prune: true,
         }
     }
 }
@@ -106,6 +114,8 @@ pub struct Verified {
     pub notes: Vec<String>,
     /// rustc's warnings about the solution's own code, located in it.
     pub warnings: Vec<String>,
+    /// What was cut of the code `main` does not reach (none when not verified).
+    pub pruned: Option<Pruned>,
 }
 
 /// Makes the bundle `request` asks for; nothing is written anywhere.
@@ -159,26 +169,34 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     // The process ends soon: freeing every syntax tree of the library one by one costs more
     // than the rest of emitting (a few ms on itertools).
     std::mem::forget(library);
-    let finish = |text: &str| -> Result<String, PipelineError> {
-        let text = if request.minify {
-            minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()))?
-        } else {
-            text.to_string()
-        };
-        profile.check_size(&text, request.strip_docs, request.minify)?;
+    let asked = fit::Asked {
+        strip_docs: request.strip_docs,
+        minify: request.minify,
+    };
+    let fitted = std::cell::RefCell::new(Vec::new());
+    let finish = |bundle: &mut Bundle| -> Result<String, PipelineError> {
+        let (text, notes) = fit::fit(bundle, profile, asked)?;
+        *fitted.borrow_mut() = notes;
         Ok(text)
     };
-    let text = finish(&bundle.text)?;
-    let (text, warnings) = match request.verify {
-        Verify::Skip => (text, Vec::new()),
+    let check = |emit| verify::Check {
+        profile,
+        edition,
+        emit,
+        prune: request.prune,
+    };
+    let (text, warnings, pruned) = match request.verify {
+        Verify::Skip => (finish(&mut bundle)?, Vec::new(), None),
         Verify::TypeCheck => {
-            verify::verify(&mut bundle, text, &finish, profile, edition, Emit::Metadata)?
+            let checked = verify::verify(&mut bundle, check(Emit::Metadata), &finish)?;
+            (checked.text, checked.warnings, checked.pruned)
         }
         Verify::Build => {
-            verify::verify(&mut bundle, text, &finish, profile, edition, Emit::Binary)?
+            let checked = verify::verify(&mut bundle, check(Emit::Binary), &finish)?;
+            (checked.text, checked.warnings, checked.pruned)
         }
     };
-    let mut notes = Vec::new();
+    let mut notes = fitted.into_inner();
     if !provided.is_empty() {
         notes.push(format!(
             "left to {}, which provides them: {}",
@@ -196,6 +214,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         edition,
         notes,
         warnings,
+        pruned,
     })
 }
 

@@ -2,6 +2,7 @@
 //! applied to older crates' code, and each error traced to the solution's own line or to the
 //! bundled crate whose code failed.
 
+use super::prune::{self, Pruned};
 use super::{NewerEdition, PipelineError};
 use crate::bundle::crates::Edition;
 use crate::bundle::{Bundle, BundledCrate, Origin};
@@ -9,74 +10,109 @@ use crate::profile::provided;
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
 use crate::profile::Profile;
 
-/// Compiles `text` (the bundle, perhaps minified) as `profile` does. `Ok` with the warnings
-/// about the solution's own code; an error for any error, or any warning about library code.
+/// How a bundle is checked before it is handed over.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Check {
+    pub profile: &'static Profile,
+    pub edition: &'static str,
+    pub emit: Emit,
+    /// Cut the bundled crates' code that `main` does not reach ([`prune`]).
+    pub prune: bool,
+}
+
+/// What verification made of a bundle.
+pub(super) struct Checked {
+    /// The text to hand over (`finish`'s).
+    pub text: String,
+    /// rustc's warnings about the solution's own code, located in it.
+    pub warnings: Vec<String>,
+    pub pruned: Option<Pruned>,
+}
+
+/// Compiles the bundle as `check.profile` does: migrated first where older crates' code
+/// does not compile in the edition, then pruned, then made the text to hand over by
+/// `finish` (minified, fitted to the judge's limit), which is compiled in the end. `Ok` with
+/// the warnings about the solution's own code; an error for any error, or any warning about
+/// library code.
 pub(super) fn verify(
     bundle: &mut Bundle,
-    mut text: String,
-    finish: &dyn Fn(&str) -> Result<String, PipelineError>,
-    profile: &'static Profile,
-    edition: &'static str,
-    emit: Emit,
-) -> Result<(String, Vec<String>), PipelineError> {
-    let externs = provided::externs(profile, &provided::used(profile, &text))?;
-    let compile = |source: &str| -> Result<Outcome, PipelineError> {
+    check: Check,
+    finish: &dyn Fn(&mut Bundle) -> Result<String, PipelineError>,
+) -> Result<Checked, PipelineError> {
+    let Check {
+        profile, edition, ..
+    } = check;
+    let externs = provided::externs(profile, &provided::used(profile, &bundle.text))?;
+    let compile = |source: &str, emit: Emit, extra: &[&str]| -> Result<Outcome, PipelineError> {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-        rustc::compile(dir.path(), profile, edition, emit, source, &externs)
+        rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
             .map_err(PipelineError::Rustc)
     };
     let compiling = profile.compiling(edition);
-    let mut outcome = compile(&text)?;
-    let minified = text != bundle.text;
-    if !outcome.success {
-        // Places in a minified bundle are on one line: migrate the bundle as made.
-        let mut plain = if minified {
-            compile(&bundle.text)?
-        } else {
-            outcome
-        };
-        let mut migrated = false;
-        let mut linted = false;
-        for _ in 0..MIGRATION_ROUNDS {
-            if plain.success {
+    let mut plain = compile(&bundle.text, Emit::Metadata, &[])?;
+    let mut linted = false;
+    for _ in 0..MIGRATION_ROUNDS {
+        if plain.success {
+            break;
+        }
+        if !migrate(bundle, &plain, edition) {
+            // What rustc cannot fix from the errors (an `impl Trait` that captures more
+            // in 2024: zerocopy's `iter`), `cargo fix --edition` fixes from the lints of
+            // the edition before: once, and only for errors in older crates' code (the
+            // solution's own are reported at once).
+            let older_errors = plain.diagnostics.iter().any(|d| {
+                d.is_error() && d.at.is_some_and(|at| older_than(bundle, at.byte_start, edition))
+            });
+            if linted
+                || edition != "2024"
+                || !older_errors
+                || !lint_migrate(bundle, &externs, profile)?
+            {
                 break;
             }
-            if !migrate(bundle, &plain, edition) {
-                // What rustc cannot fix from the errors (an `impl Trait` that captures more
-                // in 2024: zerocopy's `iter`), `cargo fix --edition` fixes from the lints of
-                // the edition before: once, and only for errors in older crates' code (the
-                // solution's own are reported at once).
-                let older_errors = plain.diagnostics.iter().any(|d| {
-                    d.is_error()
-                        && d.at
-                            .is_some_and(|at| older_than(bundle, at.byte_start, edition))
-                });
-                if linted
-                    || edition != "2024"
-                    || !older_errors
-                    || !lint_migrate(bundle, &externs, profile)?
-                {
-                    break;
-                }
-                linted = true;
-            }
-            migrated = true;
-            plain = compile(&bundle.text)?;
+            linted = true;
         }
-        if migrated {
-            text = finish(&bundle.text)?;
-        }
-        outcome = if minified && migrated {
-            compile(&text)?
-        } else {
-            plain
-        };
+        plain = compile(&bundle.text, Emit::Metadata, &[])?;
     }
+    if !plain.success {
+        return Err(located(bundle, &plain, edition, compiling)
+            .err()
+            .unwrap_or_else(|| PipelineError::RustcFailed {
+                compiling: profile.compiling(edition),
+                stderr: plain.other.clone(),
+            }));
+    }
+    let compiled = bundle.text.clone();
+    let pruned = if check.prune {
+        let generated = |source: &str| -> Result<Option<Vec<String>>, PipelineError> {
+            let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+            let outcome =
+                rustc::compile_with(dir.path(), profile, edition, Emit::Object, source, &externs, &[])
+                    .map_err(PipelineError::Rustc)?;
+            Ok(outcome
+                .success
+                .then(|| rustc::generated_functions(dir.path()))
+                .flatten())
+        };
+        let compiler = prune::Compiler {
+            check: &|source, extra| compile(source, Emit::Metadata, extra),
+            generated: &generated,
+        };
+        Some(prune::prune(bundle, &compiler)?)
+    } else {
+        None
+    };
+    let text = finish(bundle)?;
+    let outcome = if text == compiled && check.emit == Emit::Metadata {
+        plain
+    } else {
+        compile(&text, check.emit, &[])?
+    };
     let troubled =
         |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| bundler_warning(bundle, d));
-    if minified && troubled(&outcome) {
+    let warnings = if text != bundle.text && troubled(&outcome) {
         // Places in a minified bundle are on one line: find them in the bundle as made.
-        let unminified = compile(&bundle.text)?;
+        let unminified = compile(&bundle.text, check.emit, &[])?;
         if !troubled(&unminified) {
             return Err(PipelineError::Library {
                 culprit: "the minified bundle".to_string(),
@@ -84,9 +120,15 @@ pub(super) fn verify(
                 rendered: outcome.rendered(),
             });
         }
-        return located(bundle, &unminified, edition, compiling).map(|w| (text, w));
-    }
-    located(bundle, &outcome, edition, compiling).map(|w| (text, w))
+        located(bundle, &unminified, edition, compiling)?
+    } else {
+        located(bundle, &outcome, edition, compiling)?
+    };
+    Ok(Checked {
+        text,
+        warnings,
+        pruned,
+    })
 }
 
 /// Rounds of edition migration before the errors left are reported: each round's fixes may

@@ -335,19 +335,52 @@ pub const PROFILES: [Profile; 7] = [
     },
 ];
 
-/// A bundle longer than its judge accepts.
+/// A bundle longer than its judge accepts, even without the bundled crates' doc comments and
+/// minified.
 #[derive(Debug, thiserror::Error)]
 #[error(
-    "the bundle is {size} {unit}, {over} over {title}'s limit of {limit} {unit}; {advice}",
-    over = size - limit,
-    unit = match unit { Unit::Bytes => "bytes", Unit::Chars => "characters" }
+    "the bundle is {size} {unit}, {over} over {title}'s limit of {limit} {unit}, even with the \
+     bundled crates' doc comments left out and minified{holds}",
+    over = self.excess(),
+    unit = unit.name(),
+    holds = self.holds()
 )]
 pub struct TooLarge {
     pub title: &'static str,
     pub size: usize,
     pub limit: usize,
     pub unit: Unit,
-    pub advice: String,
+    /// Each bundled crate and the bytes it takes before minifying, largest first.
+    pub crates: Vec<(String, usize)>,
+}
+
+impl TooLarge {
+    /// "1,234 bytes".
+    pub fn excess(&self) -> String {
+        format!("{} {}", self.size - self.limit, self.unit.name())
+    }
+
+    /// "; before minifying, the crates take: itertools 0.11.0 12345 bytes, ...".
+    fn holds(&self) -> String {
+        if self.crates.is_empty() {
+            return String::new();
+        }
+        let each: Vec<String> = self
+            .crates
+            .iter()
+            .map(|(package, bytes)| format!("{package} {bytes} bytes"))
+            .collect();
+        format!("; before minifying, the bundled crates take: {}", each.join(", "))
+    }
+}
+
+impl Unit {
+    fn name(self) -> &'static str {
+        match self {
+            Unit::Bytes => "bytes",
+            Unit::Chars => "characters",
+        }
+    }
 }
 
 impl Profile {
@@ -397,14 +430,8 @@ impl Profile {
         self.provided.iter().find(|c| c.name == name)
     }
 
-    /// `Err` when `text` is over the limit; the advice names the options not yet used
-    /// (`stripped_docs`, `minified`) that make a bundle shorter.
-    pub fn check_size(
-        &self,
-        text: &str,
-        stripped_docs: bool,
-        minified: bool,
-    ) -> Result<(), TooLarge> {
+    /// `Err` when `text` is over the limit.
+    pub fn check_size(&self, text: &str) -> Result<(), TooLarge> {
         let Some((limit, unit)) = self.limit else {
             return Ok(());
         };
@@ -415,24 +442,12 @@ impl Profile {
         if size <= limit {
             return Ok(());
         }
-        let options: Vec<&str> = [
-            (!stripped_docs).then_some("`--strip-docs` (no library doc comments)"),
-            (!minified).then_some("`--minify` (no comments, only the spaces Rust needs)"),
-        ]
-        .into_iter()
-        .flatten()
-        .collect();
-        let advice = if options.is_empty() {
-            "the code itself is too long: use fewer library items or shorten the solution".into()
-        } else {
-            format!("try {}", options.join(" or "))
-        };
         Err(TooLarge {
             title: self.title,
             size,
             limit,
             unit,
-            advice,
+            crates: Vec::new(),
         })
     }
 

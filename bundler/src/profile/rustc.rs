@@ -14,6 +14,9 @@ pub enum Emit {
     Binary,
     /// Only the crate's metadata: every type and borrow checked, no code generated.
     Metadata,
+    /// An unoptimized object file with readable symbols, to see what code is generated:
+    /// the judge's cfgs and externs, none of its optimization flags.
+    Object,
 }
 
 impl Profile {
@@ -28,13 +31,28 @@ impl Profile {
         externs: &Externs,
     ) -> Vec<String> {
         let mut args = vec!["--edition".to_string(), edition.to_string()];
-        args.extend(self.flags.iter().map(|f| f.to_string()));
+        if emit != Emit::Object {
+            args.extend(self.flags.iter().map(|f| f.to_string()));
+        }
         for cfg in self.cfgs {
             args.extend(["--cfg".to_string(), cfg.to_string()]);
         }
         args.extend(externs.args.iter().cloned());
-        if emit == Emit::Metadata {
-            args.push("--emit=metadata".to_string());
+        match emit {
+            Emit::Binary => {}
+            Emit::Metadata => args.push("--emit=metadata".to_string()),
+            Emit::Object => args.extend(
+                [
+                    "--emit=obj",
+                    "-C",
+                    "opt-level=0",
+                    "-C",
+                    "debuginfo=0",
+                    "-C",
+                    "symbol-mangling-version=v0",
+                ]
+                .map(str::to_string),
+            ),
         }
         args.extend([source.to_string(), "-o".to_string(), output.to_string()]);
         args
@@ -51,6 +69,12 @@ pub struct Diagnostic {
     pub code: Option<String>,
     /// Where in the compiled file it points, after following macro expansions back to it.
     pub at: Option<Span>,
+    /// Each place it points at that is written in the compiled file itself, not made by a
+    /// macro (a lint about several items marks each).
+    pub marked: Vec<Span>,
+    /// Where the outermost macro call whose expansion made the place it points at is
+    /// written in the compiled file (none when no macro made it).
+    pub expanded_from: Option<Span>,
     /// rustc's own rendering, naming the compiled file.
     pub rendered: String,
     label: Option<String>,
@@ -149,6 +173,7 @@ pub fn compile_with(
     let output = match emit {
         Emit::Binary => "main",
         Emit::Metadata => "main.rmeta",
+        Emit::Object => "main.o",
     };
     let out = Command::new("rustc")
         .args(profile.rustc_args(edition, emit, "main.rs", output, externs))
@@ -235,6 +260,15 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
             Ok(d) => {
                 let primary = d.spans.iter().find(|s| s.is_primary);
                 let at = primary.and_then(|s| in_file(s, file));
+                let marked = d
+                    .spans
+                    .iter()
+                    .filter(|s| s.is_primary && s.expansion.is_none() && s.file_name == file)
+                    .map(|s| Span {
+                        byte_start: s.byte_start,
+                        byte_end: s.byte_end,
+                    })
+                    .collect();
                 let mut fixes = Vec::new();
                 d.fixes(file, &mut fixes);
                 diagnostics.push(Diagnostic {
@@ -245,6 +279,8 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
                     message: d.message,
                     code: d.code.map(|c| c.code),
                     at,
+                    marked,
+                    expanded_from: primary.and_then(|s| outermost_call(s, file)),
                 });
             }
             Err(_) => {
@@ -269,6 +305,38 @@ fn in_file(span: &JsonSpan, file: &str) -> Option<Span> {
         }
         span = &span.expansion.as_ref()?.span;
     }
+}
+
+/// The functions an [`Emit::Object`] compile in `dir` generated code for, demangled
+/// (`<u64 as main::num_integer::Integer>::gcd`): in a binary, only what `main` may run, each
+/// generic function once per set of types it is used with. `None` when there is no object.
+pub fn generated_functions(dir: &Path) -> Option<Vec<String>> {
+    use object::{Object, ObjectSymbol};
+    let bytes = std::fs::read(dir.join("main.o")).ok()?;
+    let file = object::File::parse(&*bytes).ok()?;
+    Some(
+        file.symbols()
+            .filter(|s| s.is_definition() && s.kind() == object::SymbolKind::Text)
+            .filter_map(|s| s.name().ok())
+            .map(|name| format!("{:#}", rustc_demangle::demangle(name)))
+            .collect(),
+    )
+}
+
+/// The call site in `file` of the outermost macro call whose expansion made `span`.
+fn outermost_call(span: &JsonSpan, file: &str) -> Option<Span> {
+    let mut call = None;
+    let mut span = span;
+    while let Some(expansion) = &span.expansion {
+        span = &expansion.span;
+        if span.file_name == file {
+            call = Some(Span {
+                byte_start: span.byte_start,
+                byte_end: span.byte_end,
+            });
+        }
+    }
+    call
 }
 
 /// The first line of `rustc --version` (e.g. `rustc 1.95.0 (59807616e 2026-04-14)`).

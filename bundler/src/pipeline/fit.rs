@@ -1,0 +1,131 @@
+//! The text handed to the judge: minified when asked, and made to fit the judge's source
+//! limit without the user's help: over it, the bundled crates' doc comments go, then the
+//! bundle is minified, each step said in a note. Only a bundle over the limit even then is
+//! refused, with the size of each crate in it, so the user sees what costs.
+
+use super::PipelineError;
+use crate::bundle::{Bundle, Origin};
+use crate::profile::{minify, Profile, TooLarge};
+use syn::spanned::Spanned;
+use syn::visit::Visit;
+
+/// What the user asked for.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Asked {
+    pub strip_docs: bool,
+    pub minify: bool,
+}
+
+/// `bundle`'s text for `profile`, with a note for each step taken to fit its limit.
+pub(super) fn fit(
+    bundle: &mut Bundle,
+    profile: &Profile,
+    asked: Asked,
+) -> Result<(String, Vec<String>), PipelineError> {
+    let minified = |text: &str| {
+        minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()))
+    };
+    let mut notes = Vec::new();
+    let mut text = if asked.minify {
+        minified(&bundle.text)?
+    } else {
+        bundle.text.clone()
+    };
+    let Some(over) = profile.check_size(&text).err() else {
+        return Ok((text, notes));
+    };
+    if !asked.strip_docs {
+        let before = bundle.text.len();
+        strip_docs(bundle);
+        if bundle.text.len() < before {
+            notes.push(format!(
+                "the bundle was {} over {}'s limit: the bundled crates' doc comments are left \
+                 out ({before} -> {} bytes)",
+                over.excess(),
+                profile.title,
+                bundle.text.len()
+            ));
+            text = if asked.minify {
+                minified(&bundle.text)?
+            } else {
+                bundle.text.clone()
+            };
+        }
+    }
+    let Some(over) = profile.check_size(&text).err() else {
+        return Ok((text, notes));
+    };
+    if !asked.minify {
+        let before = text.len();
+        text = minified(&bundle.text)?;
+        notes.push(format!(
+            "the bundle was {} over {}'s limit: it is minified, on one line without comments \
+             ({before} -> {} bytes)",
+            over.excess(),
+            profile.title,
+            text.len()
+        ));
+    }
+    match profile.check_size(&text) {
+        Ok(()) => Ok((text, notes)),
+        Err(over) => Err(PipelineError::TooLarge(TooLarge {
+            crates: crate_sizes(bundle),
+            ..over
+        })),
+    }
+}
+
+/// Each bundled crate's share of the bundle, largest first: `itertools 0.11.0: 12,345 bytes`.
+fn crate_sizes(bundle: &Bundle) -> Vec<(String, usize)> {
+    let mut sizes: Vec<(String, usize)> = bundle
+        .crates
+        .iter()
+        .map(|c| (c.package.clone(), c.range.len()))
+        .collect();
+    sizes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    sizes
+}
+
+/// Cuts the doc comments of the bundled crates' code (`///`, `//!`, and `#[doc = ".."]`
+/// written as text; a computed `#[doc = include_str!(..)]` stays, as emitting keeps it).
+fn strip_docs(bundle: &mut Bundle) {
+    let Ok(file) = syn::parse_file(&bundle.text) else {
+        return;
+    };
+    let lines = crate::bundle::source::LineStarts::of(&bundle.text);
+    let mut docs = Docs::default();
+    docs.visit_file(&file);
+    let text = &bundle.text;
+    let byte = |at: proc_macro2::LineColumn| lines.byte_at(text, at.line, at.column);
+    let mut ranges: Vec<std::ops::Range<usize>> = docs
+        .spans
+        .iter()
+        .map(|span| byte(span.start())..byte(span.end()))
+        .filter(|r| matches!(bundle.origin(r.start), Origin::Library(_)))
+        .collect();
+    ranges.sort_by_key(|r| r.start);
+    super::prune::cut_ranges(bundle, ranges);
+}
+
+/// The spans of the doc attributes whose value is a literal.
+#[derive(Default)]
+struct Docs {
+    spans: Vec<proc_macro2::Span>,
+}
+
+impl<'ast> Visit<'ast> for Docs {
+    fn visit_attribute(&mut self, attr: &'ast syn::Attribute) {
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            let literal = matches!(
+                &nv.value,
+                syn::Expr::Lit(syn::ExprLit {
+                    lit: syn::Lit::Str(_),
+                    ..
+                })
+            );
+            if nv.path.is_ident("doc") && literal {
+                self.spans.push(attr.span());
+            }
+        }
+    }
+}

@@ -1,0 +1,638 @@
+//! The bundle read for cutting: its items by where their names are, its impls, imports and
+//! macros, where each identifier of the bundled crates' code is, and what may be cut.
+
+use super::edits::Places;
+use super::gated::{identifiers, Gated};
+use crate::bundle::{Bundle, Origin};
+use crate::profile::rustc::{Diagnostic, Outcome};
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
+use syn::spanned::Spanned;
+
+/// One thing to cut.
+#[derive(Debug, Clone)]
+pub(super) struct Cut {
+    /// What it is, to remember that it broke the bundle (`type Format`, `member
+    /// TupleCollect::collect_from_iter`, `import at 1074`).
+    pub key: String,
+    /// The name errors blame it by (an item's, a member's, an impl's type).
+    pub name: String,
+    /// The names it defines, which no code left may name: for a type or trait, its name and
+    /// the macros it takes along. Empty for what rustc alone decides (members, imports).
+    pub defines: Vec<String>,
+    /// A type or trait, whose impls macro calls may write.
+    pub writes_impls: bool,
+    pub ranges: Vec<Range<usize>>,
+}
+
+impl Cut {
+    fn one(key: String, name: &str, range: Range<usize>) -> Cut {
+        Cut {
+            key,
+            name: name.to_string(),
+            defines: Vec::new(),
+            writes_impls: false,
+            ranges: vec![range],
+        }
+    }
+}
+
+/// What a place of the bundle holds that may be cut.
+#[derive(Debug)]
+enum Unit {
+    /// A function, constant, static, type alias or `macro_rules!`: nothing else goes with it.
+    Plain,
+    /// A struct, enum or union (its impls go with it), in the module numbered so.
+    Type(usize),
+    /// A trait (its impls go with it), in the module numbered so.
+    Trait(usize),
+    /// A member of an inherent impl.
+    ImplMember,
+    /// A member of the trait named so (the impls' members of that name go with it).
+    TraitMember(String),
+}
+
+/// An impl block.
+#[derive(Debug)]
+pub(super) struct Impl {
+    pub range: Range<usize>,
+    /// The module it is in, numbered in the order modules are met.
+    module: usize,
+    /// The last segment of the implementing type's path (`Foo` for `&Foo<T>`), unless it is
+    /// one of the impl's own generic parameters.
+    pub self_name: Option<String>,
+    /// The last segment of the trait's path.
+    pub trait_name: Option<String>,
+    members: Vec<(String, Range<usize>)>,
+    in_library: bool,
+}
+
+/// An item-level macro call of the bundled crates' code.
+#[derive(Debug)]
+pub(super) struct Call {
+    pub range: Range<usize>,
+    /// The macro's name (the last segment of its path).
+    macro_name: String,
+    /// The identifiers in its arguments.
+    pub idents: HashSet<String>,
+}
+
+/// A `macro_rules!` of the bundled crates' code that writes impls.
+#[derive(Debug)]
+struct ImplMacro {
+    range: Range<usize>,
+    idents: HashSet<String>,
+}
+
+/// A `use` item of the bundled crates' code.
+struct Use {
+    range: Range<usize>,
+    item: syn::ItemUse,
+}
+
+/// The bundle's items, by where their names are.
+#[derive(Default)]
+pub(super) struct Index {
+    /// By the byte where the unit's name starts: the unit and its whole text (attributes and
+    /// doc comments included).
+    units: HashMap<usize, (Unit, Range<usize>)>,
+    pub impls: Vec<Impl>,
+    uses: Vec<Use>,
+    pub calls: Vec<Call>,
+    /// The call in `calls` whose macro name starts at a byte.
+    call_at: HashMap<usize, usize>,
+    impl_macros: HashMap<String, ImplMacro>,
+    /// How many of the bundled crates' types, and traits, have each name.
+    type_names: HashMap<String, usize>,
+    trait_names: HashMap<String, usize>,
+    /// Where each identifier is in the bundled crates' code (doc comments are not code).
+    mentions: HashMap<String, Vec<usize>>,
+    /// The names the solution's own `use` items name: what they name stays even when nothing
+    /// uses it (an import the solution never uses must still resolve).
+    solution_names: HashSet<String>,
+    /// Every identifier of the solution's own code.
+    solution_idents: HashSet<String>,
+    /// Traits the solution implements and types it writes impls for.
+    solution_impls: HashSet<String>,
+    /// The identifiers under a `#[cfg]` the judge decides, the solution's or the crates'
+    /// (see [`Gated`]).
+    cfg_names: HashSet<String>,
+    modules: usize,
+}
+
+impl Index {
+    pub(super) fn of(bundle: &Bundle) -> Option<Index> {
+        let file = syn::parse_file(&bundle.text).ok()?;
+        let tokens: proc_macro2::TokenStream = bundle.text.parse().ok()?;
+        let mut index = Index::default();
+        let places = Places::of(&bundle.text);
+        let in_library = |at: usize| matches!(bundle.origin(at), Origin::Library(_));
+        index.items(&file.items, 0, &places, &in_library);
+        index.mentions(tokens, &places, &in_library);
+        let mut gated = Gated {
+            names: &mut index.cfg_names,
+        };
+        syn::visit::Visit::visit_file(&mut gated, &file);
+        Some(index)
+    }
+
+    fn mentions(
+        &mut self,
+        tokens: proc_macro2::TokenStream,
+        places: &Places,
+        in_library: &dyn Fn(usize) -> bool,
+    ) {
+        for token in tokens {
+            match token {
+                proc_macro2::TokenTree::Ident(id) => {
+                    let at = places.start(id.span());
+                    let name = id.to_string();
+                    let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
+                    if in_library(at) {
+                        self.mentions.entry(name).or_default().push(at);
+                    } else {
+                        self.solution_idents.insert(name);
+                    }
+                }
+                proc_macro2::TokenTree::Group(g) => self.mentions(g.stream(), places, in_library),
+                _ => {}
+            }
+        }
+    }
+
+    fn items(
+        &mut self,
+        items: &[syn::Item],
+        module: usize,
+        places: &Places,
+        in_library: &dyn Fn(usize) -> bool,
+    ) {
+        for item in items {
+            let range = places.range(item.span());
+            let library = in_library(range.start);
+            match item {
+                syn::Item::Mod(m) => {
+                    if let Some((_, items)) = &m.content {
+                        self.modules += 1;
+                        self.items(items, self.modules, places, in_library);
+                    }
+                }
+                syn::Item::Impl(imp) => self.impl_block(imp, range, module, library, places),
+                syn::Item::Use(u) if library => self.uses.push(Use {
+                    range,
+                    item: u.clone(),
+                }),
+                syn::Item::Use(u) => use_names(&u.tree, &mut self.solution_names),
+                syn::Item::Macro(m) if library && m.ident.is_none() => {
+                    let mut idents = HashSet::new();
+                    identifiers(m.mac.tokens.clone(), &mut idents);
+                    let macro_name = m
+                        .mac
+                        .path
+                        .segments
+                        .last()
+                        .map_or(String::new(), |s| s.ident.to_string());
+                    self.call_at
+                        .insert(places.start(m.mac.path.span()), self.calls.len());
+                    self.calls.push(Call {
+                        range,
+                        macro_name,
+                        idents,
+                    });
+                }
+                syn::Item::Trait(t) if library => {
+                    let name = t.ident.to_string();
+                    for member in &t.items {
+                        if let Some(ident) = trait_member_name(member) {
+                            self.units.insert(
+                                places.start(ident.span()),
+                                (Unit::TraitMember(name.clone()), places.range(member.span())),
+                            );
+                        }
+                    }
+                    *self.trait_names.entry(name).or_default() += 1;
+                    self.units
+                        .insert(places.start(t.ident.span()), (Unit::Trait(module), range));
+                }
+                _ if library => {
+                    let Some((ident, unit)) = named_unit(item, module) else {
+                        continue;
+                    };
+                    match (&unit, item) {
+                        (Unit::Type(_), _) => {
+                            *self.type_names.entry(ident.to_string()).or_default() += 1;
+                        }
+                        (_, syn::Item::Macro(m)) if writes_impls(&m.mac.tokens) => {
+                            let mut idents = HashSet::new();
+                            identifiers(m.mac.tokens.clone(), &mut idents);
+                            self.impl_macros.insert(
+                                ident.to_string(),
+                                ImplMacro {
+                                    range: range.clone(),
+                                    idents,
+                                },
+                            );
+                        }
+                        _ => {}
+                    }
+                    self.units.insert(places.start(ident.span()), (unit, range));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn impl_block(
+        &mut self,
+        imp: &syn::ItemImpl,
+        range: Range<usize>,
+        module: usize,
+        library: bool,
+        places: &Places,
+    ) {
+        let generic = |name: &String| imp.generics.type_params().any(|p| p.ident == name.as_str());
+        let self_name = type_name(&imp.self_ty).filter(|n| !generic(n));
+        let trait_name = imp
+            .trait_
+            .as_ref()
+            .and_then(|(_, path, _)| path.segments.last())
+            .map(|s| s.ident.to_string());
+        if !library {
+            self.solution_impls.extend(self_name.iter().cloned());
+            self.solution_impls.extend(trait_name.iter().cloned());
+        }
+        let mut members = Vec::new();
+        for member in &imp.items {
+            let Some(ident) = impl_member_name(member) else {
+                continue;
+            };
+            let member_range = places.range(member.span());
+            if library && trait_name.is_none() {
+                self.units.insert(
+                    places.start(ident.span()),
+                    (Unit::ImplMember, member_range.clone()),
+                );
+            }
+            members.push((ident.to_string(), member_range));
+        }
+        self.impls.push(Impl {
+            range,
+            module,
+            self_name,
+            trait_name,
+            members,
+            in_library: library,
+        });
+    }
+
+    /// The call whose macro name starts at byte `at`.
+    pub(super) fn call_at(&self, at: usize) -> Option<&Call> {
+        self.call_at.get(&at).map(|&i| &self.calls[i])
+    }
+
+    /// What `diagnostics` find unused in the bundled crates' code: imports, functions,
+    /// members, constants, statics, aliases, macros and inherent impls left empty, then
+    /// types, traits and trait members, which impls name.
+    pub(super) fn dead(&self, bundle: &Bundle, diagnostics: &[Diagnostic]) -> Vec<Cut> {
+        let in_library = |at: usize| matches!(bundle.origin(at), Origin::Library(_));
+        let (mut cuts, mut named_by_impls) = (Vec::new(), Vec::new());
+        for d in diagnostics {
+            match d.code.as_deref() {
+                Some("unused_imports") => cuts.extend(
+                    d.fixes
+                        .iter()
+                        .filter(|f| f.certain && f.replacement.is_empty() && in_library(f.at.0))
+                        .map(|f| Cut::one(format!("import at {}", f.at.0), "", f.at.0..f.at.1)),
+                ),
+                Some("dead_code" | "unused_macros") => {
+                    for span in &d.marked {
+                        let name = &bundle.text[span.byte_start..span.byte_end];
+                        let Some((unit, range)) = self.units.get(&span.byte_start) else {
+                            continue;
+                        };
+                        if self.solution_names.contains(name) || self.cfg_names.contains(name) {
+                            continue;
+                        }
+                        let Some(cut) = self.cut(unit, name, range) else {
+                            continue;
+                        };
+                        match unit {
+                            Unit::Plain | Unit::ImplMember => cuts.push(cut),
+                            _ => named_by_impls.push(cut),
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        cuts.extend(
+            self.library_impls()
+                .filter(|i| i.trait_name.is_none() && i.members.is_empty())
+                .map(|i| Cut::one(format!("empty impl at {}", i.range.start), "", i.range.clone())),
+        );
+        cuts.append(&mut named_by_impls);
+        cuts
+    }
+
+    /// The cut of `unit`, called `name`, whose text is `range`, with what goes with it.
+    fn cut(&self, unit: &Unit, name: &str, range: &Range<usize>) -> Option<Cut> {
+        let plain = |key: String| {
+            let mut cut = Cut::one(key, name, range.clone());
+            cut.defines = vec![name.to_string()];
+            cut
+        };
+        Some(match unit {
+            Unit::Plain => plain(format!("item {name} at {}", range.start)),
+            Unit::ImplMember => Cut::one(format!("member {name} at {}", range.start), name, range.clone()),
+            _ if self.solution_impls.contains(name) => return None,
+            Unit::Type(module) => {
+                let unique =
+                    self.type_names.get(name) == Some(&1) && !self.trait_names.contains_key(name);
+                self.with_impls(plain(format!("type {name}")), *module, unique, |i| {
+                    i.self_name.as_deref() == Some(name)
+                })
+            }
+            Unit::Trait(module) => {
+                let unique =
+                    self.trait_names.get(name) == Some(&1) && !self.type_names.contains_key(name);
+                self.with_impls(plain(format!("trait {name}")), *module, unique, |i| {
+                    i.trait_name.as_deref() == Some(name)
+                })
+            }
+            Unit::TraitMember(of) => {
+                // Impls a macro writes would still define the member.
+                let by_macro = self.impl_macros.values().any(|m| m.idents.contains(of))
+                    || self.calls.iter().any(|c| c.idents.contains(of));
+                if by_macro
+                    || self.solution_impls.contains(of)
+                    || self.trait_names.get(of) != Some(&1)
+                {
+                    return None;
+                }
+                let in_impls = self
+                    .library_impls()
+                    .filter(|i| i.trait_name.as_ref() == Some(of))
+                    .flat_map(|i| &i.members)
+                    .filter(|(n, _)| n == name)
+                    .map(|(_, r)| r.clone());
+                let mut cut = Cut::one(member_key(of, name), name, range.clone());
+                cut.ranges.extend(in_impls);
+                cut
+            }
+        })
+    }
+
+    /// `cut` of a type or trait with its impls (`of` tells them; those in its own module
+    /// only unless its name is `unique`), and with the macros whose bodies name it and write
+    /// impls, their calls, and the calls that name it of any macro that writes impls.
+    fn with_impls(&self, mut cut: Cut, module: usize, unique: bool, of: impl Fn(&Impl) -> bool) -> Cut {
+        let name = cut.name.clone();
+        cut.writes_impls = true;
+        cut.ranges.extend(
+            self.library_impls()
+                .filter(|i| of(i) && (unique || i.module == module))
+                .map(|i| i.range.clone()),
+        );
+        for (macro_name, m) in &self.impl_macros {
+            if m.idents.contains(&name) {
+                cut.ranges.push(m.range.clone());
+                cut.defines.push(macro_name.clone());
+                cut.ranges.extend(
+                    self.calls
+                        .iter()
+                        .filter(|c| &c.macro_name == macro_name)
+                        .map(|c| c.range.clone()),
+                );
+            }
+        }
+        cut.ranges.extend(
+            self.calls
+                .iter()
+                .filter(|c| c.idents.contains(&name) && self.impl_macros.contains_key(&c.macro_name))
+                .map(|c| c.range.clone()),
+        );
+        cut
+    }
+
+    /// Leaves out of `cuts` each one a name it defines is still named outside all of them
+    /// (and `made`), until none is: what code left names cannot go.
+    pub(super) fn close(&self, cuts: &mut Vec<Cut>, made: &[Cut]) {
+        loop {
+            let union = union(made.iter().chain(cuts.iter()).flat_map(|c| c.ranges.iter().cloned()));
+            let inside = |at: usize| {
+                let i = union.partition_point(|r| r.start <= at);
+                i > 0 && union[i - 1].contains(&at)
+            };
+            let named_outside = |name: &String| {
+                self.mentions
+                    .get(name)
+                    .is_some_and(|at| at.iter().any(|&at| !inside(at)))
+            };
+            let before = cuts.len();
+            cuts.retain(|c| !c.defines.iter().any(named_outside));
+            if cuts.len() == before {
+                return;
+            }
+        }
+    }
+
+    /// The impls of the bundled crates for a type that no generated function mentions, and
+    /// the macro calls whose arguments name only such primitive types: code is generated for
+    /// every function a binary may run, so the impl is never run; it may still be needed to
+    /// type-check (a bound), which compiling shows.
+    pub(super) fn unmet_impls(&self, functions: &[String]) -> Vec<Cut> {
+        let met: HashSet<&str> = functions
+            .iter()
+            .flat_map(|f| f.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let kept = |name: &str| {
+            met.contains(name) || self.solution_idents.contains(name) || self.cfg_names.contains(name)
+        };
+        let impls = self
+            .library_impls()
+            .filter(|i| i.trait_name.as_deref().is_some_and(|t| !self.cfg_names.contains(t)))
+            .filter_map(|i| {
+                let name = i.self_name.as_deref().filter(|n| !kept(n))?;
+                Some(Cut::one(format!("impl at {}", i.range.start), name, i.range.clone()))
+            });
+        let calls = self.calls.iter().filter_map(|c| {
+            let types: Vec<&str> = PRIMITIVES
+                .iter()
+                .copied()
+                .filter(|t| c.idents.contains(*t))
+                .collect();
+            let unmet = !types.is_empty() && types.iter().all(|t| !kept(t));
+            unmet.then(|| Cut::one(format!("call at {}", c.range.start), types[0], c.range.clone()))
+        });
+        impls.chain(calls).collect()
+    }
+
+    fn library_impls(&self) -> impl Iterator<Item = &Impl> {
+        self.impls.iter().filter(|i| i.in_library)
+    }
+
+    /// For each import of the bundled crates' code that `outcome` finds unresolved (it named
+    /// what was cut): its `use` item written again without that leaf, or cut whole.
+    pub(super) fn unresolved_imports(
+        &self,
+        bundle: &Bundle,
+        outcome: &Outcome,
+    ) -> Vec<(Range<usize>, String)> {
+        let mut gone: HashMap<usize, Vec<usize>> = HashMap::new();
+        for d in outcome.diagnostics.iter().filter(|d| d.is_error()) {
+            if d.code.as_deref() != Some("E0432") {
+                continue;
+            }
+            for span in &d.marked {
+                let holder = self
+                    .uses
+                    .iter()
+                    .position(|u| u.range.start <= span.byte_start && span.byte_end <= u.range.end);
+                if let Some(u) = holder {
+                    gone.entry(u).or_default().push(span.byte_end);
+                }
+            }
+        }
+        let places = Places::of(&bundle.text);
+        let mut edits: Vec<(Range<usize>, String)> = gone
+            .into_iter()
+            .map(|(u, ends)| {
+                let u = &self.uses[u];
+                let mut item = u.item.clone();
+                let text = if without_leaves(&mut item.tree, &|end| !ends.contains(&end), &places)
+                {
+                    let printed = prettyplease::unparse(&syn::File {
+                        shebang: None,
+                        attrs: Vec::new(),
+                        items: vec![syn::Item::Use(item)],
+                    });
+                    printed.trim_end().to_string()
+                } else {
+                    String::new()
+                };
+                (u.range.clone(), text)
+            })
+            .collect();
+        edits.sort_by_key(|(r, _)| r.start);
+        edits
+    }
+}
+
+/// The sorted, disjoint union of `ranges`.
+fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
+    let mut ranges: Vec<Range<usize>> = ranges.collect();
+    ranges.sort_by_key(|r| r.start);
+    let mut union: Vec<Range<usize>> = Vec::new();
+    for r in ranges {
+        match union.last_mut() {
+            Some(last) if r.start <= last.end => last.end = last.end.max(r.end),
+            _ => union.push(r),
+        }
+    }
+    union
+}
+
+/// The key of the cut of a trait's member.
+pub(super) fn member_key(trait_name: &str, member: &str) -> String {
+    format!("member {trait_name}::{member}")
+}
+
+/// The primitive types impls are written for by macros that take them as arguments.
+const PRIMITIVES: [&str; 14] = [
+    "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
+    "f64",
+];
+
+/// Whether a macro's `tokens` hold the keyword `impl`, at any depth.
+fn writes_impls(tokens: &proc_macro2::TokenStream) -> bool {
+    tokens.clone().into_iter().any(|token| match token {
+        proc_macro2::TokenTree::Ident(id) => id == "impl",
+        proc_macro2::TokenTree::Group(g) => writes_impls(&g.stream()),
+        _ => false,
+    })
+}
+
+/// Drops from `tree` the leaves whose last name ends at a byte `keep` refuses; false when
+/// nothing is left of it.
+fn without_leaves(tree: &mut syn::UseTree, keep: &dyn Fn(usize) -> bool, places: &Places) -> bool {
+    match tree {
+        syn::UseTree::Path(p) => without_leaves(&mut p.tree, keep, places),
+        syn::UseTree::Name(n) => keep(places.end(n.ident.span())),
+        syn::UseTree::Rename(r) => keep(places.end(r.rename.span())),
+        syn::UseTree::Glob(g) => keep(places.end(g.star_token.span())),
+        syn::UseTree::Group(g) => {
+            let items = std::mem::take(&mut g.items);
+            g.items = items
+                .into_iter()
+                .filter_map(|mut t| without_leaves(&mut t, keep, places).then_some(t))
+                .collect();
+            !g.items.is_empty()
+        }
+    }
+}
+
+/// Adds the names a solution's `use` tree names (each segment of each path).
+fn use_names(tree: &syn::UseTree, out: &mut HashSet<String>) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            out.insert(p.ident.to_string());
+            use_names(&p.tree, out);
+        }
+        syn::UseTree::Name(n) => {
+            out.insert(n.ident.to_string());
+        }
+        syn::UseTree::Rename(r) => {
+            out.insert(r.ident.to_string());
+        }
+        syn::UseTree::Glob(_) => {}
+        syn::UseTree::Group(g) => g.items.iter().for_each(|t| use_names(t, out)),
+    }
+}
+
+/// The name of an item that may be cut, and what it is.
+fn named_unit(item: &syn::Item, module: usize) -> Option<(&syn::Ident, Unit)> {
+    Some(match item {
+        syn::Item::Fn(f) => (&f.sig.ident, Unit::Plain),
+        syn::Item::Const(c) => (&c.ident, Unit::Plain),
+        syn::Item::Static(s) => (&s.ident, Unit::Plain),
+        syn::Item::Type(t) => (&t.ident, Unit::Plain),
+        syn::Item::Macro(m) => (m.ident.as_ref()?, Unit::Plain),
+        syn::Item::Struct(s) => (&s.ident, Unit::Type(module)),
+        syn::Item::Enum(e) => (&e.ident, Unit::Type(module)),
+        syn::Item::Union(u) => (&u.ident, Unit::Type(module)),
+        _ => return None,
+    })
+}
+
+fn trait_member_name(member: &syn::TraitItem) -> Option<&syn::Ident> {
+    match member {
+        syn::TraitItem::Fn(f) => Some(&f.sig.ident),
+        syn::TraitItem::Const(c) => Some(&c.ident),
+        syn::TraitItem::Type(t) => Some(&t.ident),
+        _ => None,
+    }
+}
+
+fn impl_member_name(member: &syn::ImplItem) -> Option<&syn::Ident> {
+    match member {
+        syn::ImplItem::Fn(f) => Some(&f.sig.ident),
+        syn::ImplItem::Const(c) => Some(&c.ident),
+        syn::ImplItem::Type(t) => Some(&t.ident),
+        _ => None,
+    }
+}
+
+/// The last segment of a type's path, through references, pointers and parentheses.
+fn type_name(ty: &syn::Type) -> Option<String> {
+    match ty {
+        syn::Type::Path(p) if p.qself.is_none() => {
+            p.path.segments.last().map(|s| s.ident.to_string())
+        }
+        syn::Type::Reference(r) => type_name(&r.elem),
+        syn::Type::Ptr(p) => type_name(&p.elem),
+        syn::Type::Paren(p) => type_name(&p.elem),
+        syn::Type::Group(g) => type_name(&g.elem),
+        _ => None,
+    }
+}

@@ -1,0 +1,298 @@
+//! Keeping only what runs. The engine keeps an item when kept code names it; rustc knows
+//! what execution reaches, through every trait, generic and macro, and the bundle is
+//! compiled anyway. So the bundled crates' code is cut by what rustc says of it:
+//!
+//! 1. its liveness analysis, which for a binary starts at `main`: every function, method,
+//!    type, trait, constant, static, alias and macro nothing reached uses, and every import
+//!    nothing uses (the `dead_code`, `unused_imports` and `unused_macros` lints, forced on
+//!    over the crates' `allow`s). A dead type or trait goes with its impls, those a macro
+//!    call writes included (the call goes when rustc's errors show its impls were of what
+//!    was cut); a dead trait method goes from the impls too;
+//! 2. the code it generates: an impl for a type no generated function mentions (num-traits'
+//!    impls for all twelve integer types when the solution uses `u64`), and a macro call
+//!    that writes impls only for such types.
+//!
+//! Rounds repeat until nothing more goes: each cut may leave more dead (a helper only a cut
+//! impl called). Every cut is compiled: a set of cuts that breaks the bundle is halved until
+//! the halves that compile are found, and a cut that breaks it alone is not made. What is
+//! left always compiled.
+
+mod edits;
+mod gated;
+mod index;
+
+pub(super) use edits::cut_ranges;
+
+use super::PipelineError;
+use crate::bundle::Bundle;
+use crate::profile::rustc::{Diagnostic, Outcome};
+use edits::Edits;
+use index::{member_key, Cut, Index};
+use std::collections::HashSet;
+
+/// The lints whose findings are cut, made warnings whatever the bundle's attributes say.
+const LINTS: [&str; 6] = [
+    "--force-warn",
+    "dead_code",
+    "--force-warn",
+    "unused_imports",
+    "--force-warn",
+    "unused_macros",
+];
+
+/// The most compilations pruning takes: each is a type-check of a bundle that shrinks as it
+/// goes; the bundles measured need from 2 to about 20.
+const MAX_COMPILES: usize = 24;
+
+/// Times the imports that name what a cut removed are dropped before a cut counts as failed.
+const IMPORT_ROUNDS: usize = 3;
+
+/// Compiling, as pruning needs it.
+pub struct Compiler<'a> {
+    /// Type-checks a text with extra rustc arguments.
+    pub check: &'a dyn Fn(&str, &[&str]) -> Result<Outcome, PipelineError>,
+    /// The functions rustc generates code for in a text, demangled; `None` when it cannot
+    /// say.
+    pub generated: &'a dyn Fn(&str) -> Result<Option<Vec<String>>, PipelineError>,
+}
+
+/// What pruning did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Pruned {
+    /// Bytes of the bundle before and after.
+    pub before: usize,
+    pub after: usize,
+    /// Compilations it took.
+    pub compiles: usize,
+}
+
+/// Cuts from `bundle` the bundled crates' code that `main` does not reach. A bundle that
+/// does not compile is left as it is (its errors are verification's to report).
+pub fn prune(bundle: &mut Bundle, compiler: &Compiler) -> Result<Pruned, PipelineError> {
+    let mut pruner = Pruner {
+        bundle,
+        compiler,
+        pruned: Pruned::default(),
+        refused: HashSet::new(),
+    };
+    pruner.pruned.before = pruner.bundle.text.len();
+    let mut outcome = pruner.check()?;
+    if outcome.success {
+        let mut impls_tried = false;
+        while pruner.pruned.compiles < MAX_COMPILES {
+            let Some(index) = Index::of(pruner.bundle) else {
+                break;
+            };
+            let dead = index.dead(pruner.bundle, &outcome.diagnostics);
+            let made = match pruner.cut_what_compiles(&index, dead)? {
+                Some(after) => Some(after),
+                None if !std::mem::replace(&mut impls_tried, true) => {
+                    match (pruner.compiler.generated)(&pruner.bundle.text)? {
+                        Some(functions) => {
+                            pruner.pruned.compiles += 1;
+                            let unmet = index.unmet_impls(&functions);
+                            pruner.cut_what_compiles(&index, unmet)?
+                        }
+                        None => None,
+                    }
+                }
+                None => None,
+            };
+            match made {
+                Some(after) => outcome = after,
+                None => break,
+            }
+        }
+    }
+    pruner.pruned.after = pruner.bundle.text.len();
+    Ok(pruner.pruned)
+}
+
+struct Pruner<'b, 'c> {
+    bundle: &'b mut Bundle,
+    compiler: &'c Compiler<'c>,
+    pruned: Pruned,
+    /// The keys of cuts that broke the bundle alone: not tried again.
+    refused: HashSet<String>,
+}
+
+impl Pruner<'_, '_> {
+    fn check(&mut self) -> Result<Outcome, PipelineError> {
+        self.pruned.compiles += 1;
+        (self.compiler.check)(&self.bundle.text, &LINTS)
+    }
+
+    /// Makes as many of `cuts` as compile together: what rustc's errors blame is left out
+    /// (or, for impls a macro call writes, the call joins the cut), and when no error
+    /// explains a failure, the cuts are halved. The outcome of the last compilation that
+    /// passed, or `None` when no cut was made.
+    fn cut_what_compiles(
+        &mut self,
+        index: &Index,
+        cuts: Vec<Cut>,
+    ) -> Result<Option<Outcome>, PipelineError> {
+        let base = self.bundle.clone();
+        let mut made: Vec<Cut> = Vec::new();
+        let mut passed: Option<(Outcome, Bundle)> = None;
+        let mut pending = vec![cuts];
+        'sets: while let Some(set) = pending.pop() {
+            let mut set: Vec<Cut> = set
+                .into_iter()
+                .filter(|c| !self.refused.contains(&c.key))
+                .collect();
+            loop {
+                index.close(&mut set, &made);
+                if set.is_empty() {
+                    continue 'sets;
+                }
+                if self.pruned.compiles >= MAX_COMPILES {
+                    break 'sets;
+                }
+                *self.bundle = base.clone();
+                let ranges = made.iter().chain(&set).flat_map(|c| c.ranges.iter().cloned());
+                let mut edits = cut_ranges(self.bundle, ranges.collect());
+                let outcome = self.check_without_dangling_imports(&mut edits)?;
+                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() { eprintln!("DEBUG attempt made {} set {} ok {} compiles {} len {} first {:?}", made.len(), set.len(), outcome.success, self.pruned.compiles, self.bundle.text.len(), set.iter().take(3).map(|c| &c.key).collect::<Vec<_>>()); }
+                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() && !outcome.success { for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(4) { eprintln!("DEBUG    {:?} {} {:?}", d.code, d.message, d.expanded_from.map(|a| edits.before(a.byte_start))); } }
+                if outcome.success {
+                    made.append(&mut set);
+                    passed = Some((outcome, self.bundle.clone()));
+                    continue 'sets;
+                }
+                let Some(blamed) = blame(&outcome, &edits, &mut set, index) else {
+                    if set.len() == 1 {
+                        self.refused.insert(set.remove(0).key);
+                    } else {
+                        let second = set.split_off(set.len() / 2);
+                        pending.push(second);
+                        pending.push(set);
+                    }
+                    continue 'sets;
+                };
+                for key in blamed {
+                    set.retain(|c| c.key != key);
+                    self.refused.insert(key);
+                }
+            }
+        }
+        Ok(match passed {
+            Some((outcome, bundle)) => {
+                *self.bundle = bundle;
+                Some(outcome)
+            }
+            None => {
+                *self.bundle = base;
+                None
+            }
+        })
+    }
+
+    /// Type-checks the bundle after a cut; where an import of the bundled crates' code
+    /// names what was cut, the import goes too, and the bundle is checked again.
+    fn check_without_dangling_imports(
+        &mut self,
+        edits: &mut Edits,
+    ) -> Result<Outcome, PipelineError> {
+        let mut outcome = self.check()?;
+        for _ in 0..IMPORT_ROUNDS {
+            if outcome.success || self.pruned.compiles >= MAX_COMPILES {
+                break;
+            }
+            let Some(imports) = Index::of(self.bundle).map(|i| i.unresolved_imports(self.bundle, &outcome))
+            else {
+                break;
+            };
+            if imports.is_empty() {
+                break;
+            }
+            for (range, replacement) in imports.into_iter().rev() {
+                edits.replace(self.bundle, range, &replacement);
+            }
+            outcome = self.check()?;
+        }
+        Ok(outcome)
+    }
+}
+
+/// What a failed compilation of `set`'s cuts blames: the keys of the cuts to leave out. A
+/// name rustc cannot find inside the expansion of a macro call of the bundled crates, when a
+/// cut removed the type or trait of that name, is not blamed: the call joins the cut (the
+/// impls a macro writes go with what they implement). `None` when no error names a cut.
+fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Option<Vec<String>> {
+    let mut blamed = Vec::new();
+    let mut joined = false;
+    for d in failed.diagnostics.iter().filter(|d| d.is_error()) {
+        let names = names_in(d);
+        match (d.code.as_deref().unwrap_or_default(), &names[..]) {
+            // "method `x` is not a member of trait `T`": an impl a macro writes defines it.
+            ("E0407", [member, trait_name, ..]) => {
+                let key = member_key(trait_name, member);
+                blamed.extend(set.iter().filter(|c| c.key == key).map(|c| c.key.clone()));
+            }
+            // "the trait bound `X: T` is not satisfied": a cut took the impl.
+            ("E0277", [self_name, .., trait_name]) => blamed.extend(
+                set.iter()
+                    .filter(|c| takes_impl(c, index, self_name, trait_name))
+                    .map(|c| c.key.clone()),
+            ),
+            (
+                "E0405" | "E0412" | "E0422" | "E0423" | "E0425" | "E0433" | "E0531" | "E0574",
+                [missing, ..],
+            ) => {
+                let call = d
+                    .expanded_from
+                    .and_then(|at| index.call_at(edits.before(at.byte_start)));
+                for cut in set.iter_mut().filter(|c| c.name == *missing) {
+                    match call {
+                        Some(call) if cut.writes_impls => {
+                            if !cut.ranges.contains(&call.range) {
+                                cut.ranges.push(call.range.clone());
+                                joined = true;
+                            }
+                        }
+                        _ => blamed.push(cut.key.clone()),
+                    }
+                }
+            }
+            _ => blamed.extend(
+                set.iter()
+                    .filter(|c| !c.name.is_empty() && names.contains(&c.name.as_str()))
+                    .map(|c| c.key.clone()),
+            ),
+        }
+    }
+    if joined {
+        // The calls are tried first; a cut blamed alongside may be right once they go.
+        return Some(Vec::new());
+    }
+    blamed.sort();
+    blamed.dedup();
+    (!blamed.is_empty()).then_some(blamed)
+}
+
+/// Whether `cut` takes an impl of `trait_name` for `self_name`: an impl block, or a macro
+/// call whose arguments name the type.
+fn takes_impl(cut: &Cut, index: &Index, self_name: &str, trait_name: &str) -> bool {
+    let inside = |r: &std::ops::Range<usize>| cut.ranges.iter().any(|c| c.start <= r.start && r.end <= c.end);
+    index.impls.iter().any(|i| {
+        i.self_name.as_deref() == Some(self_name)
+            && i.trait_name.as_deref() == Some(trait_name)
+            && inside(&i.range)
+    }) || index
+        .calls
+        .iter()
+        .any(|c| c.idents.contains(self_name) && inside(&c.range))
+}
+
+
+/// The identifiers an error names between backticks (`Foo`, `crate::m::bar`), in its message
+/// and its label.
+fn names_in(d: &Diagnostic) -> Vec<&str> {
+    std::iter::once(d.message.as_str())
+        .chain(d.label())
+        .flat_map(|text| text.split('`').skip(1).step_by(2))
+        .flat_map(|quoted| quoted.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
