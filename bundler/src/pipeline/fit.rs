@@ -22,9 +22,8 @@ pub(super) fn fit(
     profile: &Profile,
     asked: Asked,
 ) -> Result<(String, Vec<String>), PipelineError> {
-    let minified = |text: &str| {
-        minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()))
-    };
+    let minified =
+        |text: &str| minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()));
     let mut notes = Vec::new();
     let mut text = if asked.minify {
         minified(&bundle.text)?

@@ -61,7 +61,9 @@ pub(super) fn verify(
             // the edition before: once, and only for errors in older crates' code (the
             // solution's own are reported at once).
             let older_errors = plain.diagnostics.iter().any(|d| {
-                d.is_error() && d.at.is_some_and(|at| older_than(bundle, at.byte_start, edition))
+                d.is_error()
+                    && d.at
+                        .is_some_and(|at| older_than(bundle, at.byte_start, edition))
             });
             if linted
                 || edition != "2024"
@@ -86,9 +88,16 @@ pub(super) fn verify(
     let pruned = if check.prune {
         let generated = |source: &str| -> Result<Option<Vec<String>>, PipelineError> {
             let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-            let outcome =
-                rustc::compile_with(dir.path(), profile, edition, Emit::Object, source, &externs, &[])
-                    .map_err(PipelineError::Rustc)?;
+            let outcome = rustc::compile_with(
+                dir.path(),
+                profile,
+                edition,
+                Emit::Object,
+                source,
+                &externs,
+                &[],
+            )
+            .map_err(PipelineError::Rustc)?;
             Ok(outcome
                 .success
                 .then(|| rustc::generated_functions(dir.path()))

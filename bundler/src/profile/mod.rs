@@ -370,7 +370,10 @@ impl TooLarge {
             .iter()
             .map(|(package, bytes)| format!("{package} {bytes} bytes"))
             .collect();
-        format!("; before minifying, the bundled crates take: {}", each.join(", "))
+        format!(
+            "; before minifying, the bundled crates take: {}",
+            each.join(", ")
+        )
     }
 }
 

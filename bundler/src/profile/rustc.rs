@@ -78,6 +78,8 @@ pub struct Diagnostic {
     /// rustc's own rendering, naming the compiled file.
     pub rendered: String,
     label: Option<String>,
+    /// The notes and help below it ("the trait `Div` is not implemented for `Foo`").
+    pub notes: Vec<String>,
     /// The edits rustc suggests in the compiled file.
     pub fixes: Vec<Fix>,
 }
@@ -274,6 +276,7 @@ fn parse_json(stderr: &str, file: &str) -> (Vec<Diagnostic>, String) {
                 diagnostics.push(Diagnostic {
                     fixes,
                     label: primary.and_then(|s| s.label.clone()),
+                    notes: d.children.iter().map(|c| c.message.clone()).collect(),
                     level: d.level,
                     rendered: d.rendered.unwrap_or_else(|| format!("{}\n", d.message)),
                     message: d.message,

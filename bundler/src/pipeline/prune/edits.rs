@@ -34,7 +34,6 @@ impl<'t> Places<'t> {
     }
 }
 
-
 /// The edits made to a text, to find where a place of the edited text was before them.
 #[derive(Debug, Default)]
 pub(in crate::pipeline) struct Edits {
@@ -69,7 +68,9 @@ pub(in crate::pipeline) fn cut_ranges(bundle: &mut Bundle, mut ranges: Vec<Range
     let text = &bundle.text;
     for r in &mut ranges {
         let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[r.end..].find('\n').map_or(text.len(), |i| r.end + i + 1);
+        let line_end = text[r.end..]
+            .find('\n')
+            .map_or(text.len(), |i| r.end + i + 1);
         if text[line_start..r.start].trim().is_empty() && text[r.end..line_end].trim().is_empty() {
             *r = line_start..line_end;
         }

@@ -157,4 +157,3 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
         }
     }
 }
-

@@ -5,6 +5,7 @@ use super::edits::Places;
 use super::gated::{identifiers, Gated};
 use crate::bundle::{Bundle, Origin};
 use crate::profile::rustc::{Diagnostic, Outcome};
+use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use syn::spanned::Spanned;
@@ -61,9 +62,15 @@ pub(super) struct Impl {
     /// The last segment of the implementing type's path (`Foo` for `&Foo<T>`), unless it is
     /// one of the impl's own generic parameters.
     pub self_name: Option<String>,
+    /// `self_name` with a `&` for each reference around it (`&Foo`).
+    self_key: Option<String>,
     /// The last segment of the trait's path.
     pub trait_name: Option<String>,
-    members: Vec<(String, Range<usize>)>,
+    /// The primitive types the trait's generic arguments name (`u128` for `From<u128>`).
+    trait_primitives: Vec<String>,
+    pub members: Vec<(String, Range<usize>)>,
+    /// Whether it has functions of its own (code is generated for them when they run).
+    has_functions: bool,
     in_library: bool,
 }
 
@@ -252,11 +259,27 @@ impl Index {
     ) {
         let generic = |name: &String| imp.generics.type_params().any(|p| p.ident == name.as_str());
         let self_name = type_name(&imp.self_ty).filter(|n| !generic(n));
+        let self_key = self_name
+            .as_ref()
+            .map(|n| format!("{}{n}", "&".repeat(references(&imp.self_ty))));
         let trait_name = imp
             .trait_
             .as_ref()
             .and_then(|(_, path, _)| path.segments.last())
             .map(|s| s.ident.to_string());
+        let trait_primitives = imp
+            .trait_
+            .as_ref()
+            .map(|(_, path, _)| {
+                let mut idents = HashSet::new();
+                identifiers(path.to_token_stream(), &mut idents);
+                PRIMITIVES
+                    .iter()
+                    .filter(|p| idents.contains(**p))
+                    .map(|p| p.to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
         if !library {
             self.solution_impls.extend(self_name.iter().cloned());
             self.solution_impls.extend(trait_name.iter().cloned());
@@ -279,8 +302,11 @@ impl Index {
             range,
             module,
             self_name,
+            self_key,
             trait_name,
+            trait_primitives,
             members,
+            has_functions: imp.items.iter().any(|m| matches!(m, syn::ImplItem::Fn(_))),
             in_library: library,
         });
     }
@@ -328,7 +354,13 @@ impl Index {
         cuts.extend(
             self.library_impls()
                 .filter(|i| i.trait_name.is_none() && i.members.is_empty())
-                .map(|i| Cut::one(format!("empty impl at {}", i.range.start), "", i.range.clone())),
+                .map(|i| {
+                    Cut::one(
+                        format!("empty impl at {}", i.range.start),
+                        "",
+                        i.range.clone(),
+                    )
+                }),
         );
         cuts.append(&mut named_by_impls);
         cuts
@@ -343,7 +375,11 @@ impl Index {
         };
         Some(match unit {
             Unit::Plain => plain(format!("item {name} at {}", range.start)),
-            Unit::ImplMember => Cut::one(format!("member {name} at {}", range.start), name, range.clone()),
+            Unit::ImplMember => Cut::one(
+                format!("member {name} at {}", range.start),
+                name,
+                range.clone(),
+            ),
             _ if self.solution_impls.contains(name) => return None,
             Unit::Type(module) => {
                 let unique =
@@ -385,7 +421,13 @@ impl Index {
     /// `cut` of a type or trait with its impls (`of` tells them; those in its own module
     /// only unless its name is `unique`), and with the macros whose bodies name it and write
     /// impls, their calls, and the calls that name it of any macro that writes impls.
-    fn with_impls(&self, mut cut: Cut, module: usize, unique: bool, of: impl Fn(&Impl) -> bool) -> Cut {
+    fn with_impls(
+        &self,
+        mut cut: Cut,
+        module: usize,
+        unique: bool,
+        of: impl Fn(&Impl) -> bool,
+    ) -> Cut {
         let name = cut.name.clone();
         cut.writes_impls = true;
         cut.ranges.extend(
@@ -408,7 +450,9 @@ impl Index {
         cut.ranges.extend(
             self.calls
                 .iter()
-                .filter(|c| c.idents.contains(&name) && self.impl_macros.contains_key(&c.macro_name))
+                .filter(|c| {
+                    c.idents.contains(&name) && self.impl_macros.contains_key(&c.macro_name)
+                })
                 .map(|c| c.range.clone()),
         );
         cut
@@ -418,7 +462,11 @@ impl Index {
     /// (and `made`), until none is: what code left names cannot go.
     pub(super) fn close(&self, cuts: &mut Vec<Cut>, made: &[Cut]) {
         loop {
-            let union = union(made.iter().chain(cuts.iter()).flat_map(|c| c.ranges.iter().cloned()));
+            let union = union(
+                made.iter()
+                    .chain(cuts.iter())
+                    .flat_map(|c| c.ranges.iter().cloned()),
+            );
             let inside = |at: usize| {
                 let i = union.partition_point(|r| r.start <= at);
                 i > 0 && union[i - 1].contains(&at)
@@ -436,7 +484,8 @@ impl Index {
         }
     }
 
-    /// The impls of the bundled crates for a type that no generated function mentions, and
+    /// The impls of the bundled crates for a type that no generated function mentions (or
+    /// of a trait for such a primitive type, `From<u128>`), and
     /// the macro calls whose arguments name only such primitive types: code is generated for
     /// every function a binary may run, so the impl is never run; it may still be needed to
     /// type-check (a bound), which compiling shows.
@@ -447,14 +496,34 @@ impl Index {
             .filter(|w| !w.is_empty())
             .collect();
         let kept = |name: &str| {
-            met.contains(name) || self.solution_idents.contains(name) || self.cfg_names.contains(name)
+            met.contains(name)
+                || self.solution_idents.contains(name)
+                || self.cfg_names.contains(name)
         };
+        let run: HashSet<(String, String)> = functions.iter().flat_map(|f| impl_pairs(f)).collect();
         let impls = self
             .library_impls()
-            .filter(|i| i.trait_name.as_deref().is_some_and(|t| !self.cfg_names.contains(t)))
+            .filter(|i| {
+                i.trait_name
+                    .as_deref()
+                    .is_none_or(|t| !self.cfg_names.contains(t))
+            })
             .filter_map(|i| {
-                let name = i.self_name.as_deref().filter(|n| !kept(n))?;
-                Some(Cut::one(format!("impl at {}", i.range.start), name, i.range.clone()))
+                let unmet_self = i.self_name.as_deref().filter(|n| !kept(n));
+                let unmet_argument = i.trait_primitives.iter().find(|t| !kept(t));
+                // A trait impl whose functions none of the generated ones is.
+                let never_run = match (&i.self_key, &i.trait_name) {
+                    (Some(s), Some(t)) => i.has_functions && !run.contains(&(s.clone(), t.clone())),
+                    _ => false,
+                };
+                let name = unmet_self
+                    .or(unmet_argument.map(String::as_str))
+                    .or(never_run.then_some(i.self_name.as_deref()).flatten())?;
+                Some(Cut::one(
+                    format!("impl at {}", i.range.start),
+                    name,
+                    i.range.clone(),
+                ))
             });
         let calls = self.calls.iter().filter_map(|c| {
             let types: Vec<&str> = PRIMITIVES
@@ -463,7 +532,13 @@ impl Index {
                 .filter(|t| c.idents.contains(*t))
                 .collect();
             let unmet = !types.is_empty() && types.iter().all(|t| !kept(t));
-            unmet.then(|| Cut::one(format!("call at {}", c.range.start), types[0], c.range.clone()))
+            unmet.then(|| {
+                Cut::one(
+                    format!("call at {}", c.range.start),
+                    types[0],
+                    c.range.clone(),
+                )
+            })
         });
         impls.chain(calls).collect()
     }
@@ -500,8 +575,7 @@ impl Index {
             .map(|(u, ends)| {
                 let u = &self.uses[u];
                 let mut item = u.item.clone();
-                let text = if without_leaves(&mut item.tree, &|end| !ends.contains(&end), &places)
-                {
+                let text = if without_leaves(&mut item.tree, &|end| !ends.contains(&end), &places) {
                     let printed = prettyplease::unparse(&syn::File {
                         shebang: None,
                         attrs: Vec::new(),
@@ -536,6 +610,76 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
 /// The key of the cut of a trait's member.
 pub(super) fn member_key(trait_name: &str, member: &str) -> String {
     format!("member {trait_name}::{member}")
+}
+
+/// The `(type, trait)` of each `<Type as Trait>` in a demangled function's name: `&Foo` and
+/// `Add` for `<&a::Foo<u8> as core::ops::Add<&a::Foo<u8>>>::add`.
+fn impl_pairs(name: &str) -> Vec<(String, String)> {
+    let bytes = name.as_bytes();
+    let mut pairs = Vec::new();
+    let mut opens: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' => opens.push(i),
+            b'>' => {
+                if let Some(open) = opens.pop() {
+                    let inside = &name[open + 1..i];
+                    if let Some((self_type, trait_path)) = split_as(inside) {
+                        pairs.push((type_key(self_type), type_key(trait_path)));
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    pairs
+}
+
+/// `X` and `T` of `X as T`, the ` as ` outside any `<..>` of `X`.
+fn split_as(text: &str) -> Option<(&str, &str)> {
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '<' | '(' | '[' => depth += 1,
+            '>' | ')' | ']' => depth = depth.saturating_sub(1),
+            ' ' if depth == 0 && text[i..].starts_with(" as ") => {
+                return Some((&text[..i], &text[i + 4..]));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// `&Foo` of `&a::b::Foo<u8>`: a `&` for each reference, then the path's last segment.
+fn type_key(path: &str) -> String {
+    let mut refs = 0;
+    let mut rest = path.trim();
+    loop {
+        if let Some(r) = rest.strip_prefix("&mut ") {
+            rest = r;
+        } else if let Some(r) = rest.strip_prefix('&') {
+            rest = r.trim_start();
+        } else {
+            break;
+        }
+        refs += 1;
+    }
+    let base = rest.split('<').next().unwrap_or(rest);
+    let last = base.rsplit("::").next().unwrap_or(base);
+    format!("{}{last}", "&".repeat(refs))
+}
+
+/// How many references are around a type (`&&Foo`: 2).
+fn references(ty: &syn::Type) -> usize {
+    match ty {
+        syn::Type::Reference(r) => 1 + references(&r.elem),
+        syn::Type::Paren(p) => references(&p.elem),
+        syn::Type::Group(g) => references(&g.elem),
+        _ => 0,
+    }
 }
 
 /// The primitive types impls are written for by macros that take them as arguments.

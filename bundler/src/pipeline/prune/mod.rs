@@ -18,6 +18,7 @@
 //! left always compiled.
 
 mod edits;
+mod expand;
 mod gated;
 mod index;
 
@@ -76,7 +77,13 @@ pub fn prune(bundle: &mut Bundle, compiler: &Compiler) -> Result<Pruned, Pipelin
         refused: HashSet::new(),
     };
     pruner.pruned.before = pruner.bundle.text.len();
+    let as_made = pruner.bundle.clone();
+    let written_out = expand::write_out_calls(pruner.bundle);
     let mut outcome = pruner.check()?;
+    if !outcome.success && written_out > 0 {
+        *pruner.bundle = as_made;
+        outcome = pruner.check()?;
+    }
     if outcome.success {
         let mut impls_tried = false;
         while pruner.pruned.compiles < MAX_COMPILES {
@@ -149,11 +156,33 @@ impl Pruner<'_, '_> {
                     break 'sets;
                 }
                 *self.bundle = base.clone();
-                let ranges = made.iter().chain(&set).flat_map(|c| c.ranges.iter().cloned());
+                let ranges = made
+                    .iter()
+                    .chain(&set)
+                    .flat_map(|c| c.ranges.iter().cloned());
                 let mut edits = cut_ranges(self.bundle, ranges.collect());
                 let outcome = self.check_without_dangling_imports(&mut edits)?;
-                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() { eprintln!("DEBUG attempt made {} set {} ok {} compiles {} len {} first {:?}", made.len(), set.len(), outcome.success, self.pruned.compiles, self.bundle.text.len(), set.iter().take(3).map(|c| &c.key).collect::<Vec<_>>()); }
-                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() && !outcome.success { for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(4) { eprintln!("DEBUG    {:?} {} {:?}", d.code, d.message, d.expanded_from.map(|a| edits.before(a.byte_start))); } }
+                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
+                    eprintln!(
+                        "DEBUG attempt made {} set {} ok {} compiles {} len {} first {:?}",
+                        made.len(),
+                        set.len(),
+                        outcome.success,
+                        self.pruned.compiles,
+                        self.bundle.text.len(),
+                        set.iter().take(3).map(|c| &c.key).collect::<Vec<_>>()
+                    );
+                }
+                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() && !outcome.success {
+                    for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(60) {
+                        eprintln!(
+                            "DEBUG    {:?} {} {:?}",
+                            d.code,
+                            d.message,
+                            d.expanded_from.map(|a| edits.before(a.byte_start))
+                        );
+                    }
+                }
                 if outcome.success {
                     made.append(&mut set);
                     passed = Some((outcome, self.bundle.clone()));
@@ -198,7 +227,8 @@ impl Pruner<'_, '_> {
             if outcome.success || self.pruned.compiles >= MAX_COMPILES {
                 break;
             }
-            let Some(imports) = Index::of(self.bundle).map(|i| i.unresolved_imports(self.bundle, &outcome))
+            let Some(imports) =
+                Index::of(self.bundle).map(|i| i.unresolved_imports(self.bundle, &outcome))
             else {
                 break;
             };
@@ -229,10 +259,20 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
                 let key = member_key(trait_name, member);
                 blamed.extend(set.iter().filter(|c| c.key == key).map(|c| c.key.clone()));
             }
-            // "the trait bound `X: T` is not satisfied": a cut took the impl.
-            ("E0277", [self_name, .., trait_name]) => blamed.extend(
+            // "the trait bound `X: T` is not satisfied", "`X` doesn't implement `T`": a cut
+            // took the impl (the notes name the trait when the message does not).
+            ("E0277", _) => {
+                let all = names_with_notes(d);
+                blamed.extend(
+                    set.iter()
+                        .filter(|c| takes_impl(c, index, &all))
+                        .map(|c| c.key.clone()),
+                );
+            }
+            // "no method named `x` found": a cut took the member or its impl.
+            ("E0599", [member, ..]) => blamed.extend(
                 set.iter()
-                    .filter(|c| takes_impl(c, index, self_name, trait_name))
+                    .filter(|c| takes_member(c, index, member))
                     .map(|c| c.key.clone()),
             ),
             (
@@ -270,29 +310,61 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
     (!blamed.is_empty()).then_some(blamed)
 }
 
-/// Whether `cut` takes an impl of `trait_name` for `self_name`: an impl block, or a macro
-/// call whose arguments name the type.
-fn takes_impl(cut: &Cut, index: &Index, self_name: &str, trait_name: &str) -> bool {
-    let inside = |r: &std::ops::Range<usize>| cut.ranges.iter().any(|c| c.start <= r.start && r.end <= c.end);
-    index.impls.iter().any(|i| {
-        i.self_name.as_deref() == Some(self_name)
-            && i.trait_name.as_deref() == Some(trait_name)
-            && inside(&i.range)
-    }) || index
-        .calls
-        .iter()
-        .any(|c| c.idents.contains(self_name) && inside(&c.range))
+/// Whether `cut` takes a member called `member` of an impl, or is one.
+fn takes_member(cut: &Cut, index: &Index, member: &str) -> bool {
+    let inside = |r: &std::ops::Range<usize>| {
+        cut.ranges
+            .iter()
+            .any(|c| c.start <= r.start && r.end <= c.end)
+    };
+    cut.name == member
+        || index
+            .impls
+            .iter()
+            .flat_map(|i| &i.members)
+            .any(|(name, range)| name == member && inside(range))
 }
 
+/// Whether `cut` takes an impl (a block, or a macro call whose arguments name the type)
+/// whose type and trait are both among `names`.
+fn takes_impl(cut: &Cut, index: &Index, names: &[&str]) -> bool {
+    let inside = |r: &std::ops::Range<usize>| {
+        cut.ranges
+            .iter()
+            .any(|c| c.start <= r.start && r.end <= c.end)
+    };
+    let named = |n: &Option<String>| n.as_deref().is_some_and(|n| names.contains(&n));
+    index
+        .impls
+        .iter()
+        .any(|i| named(&i.self_name) && named(&i.trait_name) && inside(&i.range))
+        || index
+            .calls
+            .iter()
+            .any(|c| names.iter().any(|n| c.idents.contains(*n)) && inside(&c.range))
+}
+
+/// [`names_in`], with those of the notes below the error.
+fn names_with_notes(d: &Diagnostic) -> Vec<&str> {
+    let mut names = names_in(d);
+    names.extend(d.notes.iter().flat_map(|n| quoted_names(n)));
+    names
+}
 
 /// The identifiers an error names between backticks (`Foo`, `crate::m::bar`), in its message
 /// and its label.
 fn names_in(d: &Diagnostic) -> Vec<&str> {
     std::iter::once(d.message.as_str())
         .chain(d.label())
-        .flat_map(|text| text.split('`').skip(1).step_by(2))
-        .flat_map(|quoted| quoted.split(|c: char| !(c.is_alphanumeric() || c == '_')))
-        .filter(|name| !name.is_empty())
+        .flat_map(quoted_names)
         .collect()
 }
 
+/// The identifiers between backticks in `text`.
+fn quoted_names(text: &str) -> impl Iterator<Item = &str> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .flat_map(|quoted| quoted.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+        .filter(|name| !name.is_empty())
+}
