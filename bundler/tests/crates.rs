@@ -550,3 +550,110 @@ fn variables_are_not_names_a_glob_brings() {
     let text = bundle("glob_and_locals.rs", &["--lib", "lib:shapelib"]).unwrap();
     assert!(!text.contains("fn block"), "{text}");
 }
+
+/// The items of a bundle's library modules, by kind and path: `fn prunelib::spooky::forgotten`,
+/// `impl prunelib::numbers Twice for u64`, `impl prunelib::shapes Square`.
+fn library_items(text: &str) -> std::collections::BTreeSet<String> {
+    fn walk(items: &[syn::Item], path: &str, out: &mut std::collections::BTreeSet<String>) {
+        use quote::ToTokens;
+        for item in items {
+            let name = |kind: &str, ident: &syn::Ident| format!("{kind} {path}::{ident}");
+            match item {
+                syn::Item::Mod(m) => {
+                    let inner = format!("{path}::{}", m.ident);
+                    let inner = inner.trim_start_matches("::");
+                    if let Some((_, items)) = &m.content {
+                        walk(items, inner, out);
+                    }
+                }
+                syn::Item::Fn(f) => drop(out.insert(name("fn", &f.sig.ident))),
+                syn::Item::Struct(s) => drop(out.insert(name("struct", &s.ident))),
+                syn::Item::Trait(t) => drop(out.insert(name("trait", &t.ident))),
+                syn::Item::Const(c) => drop(out.insert(name("const", &c.ident))),
+                syn::Item::Macro(m) if m.ident.is_some() => {
+                    drop(out.insert(name("macro", m.ident.as_ref().unwrap())))
+                }
+                syn::Item::Impl(i) => {
+                    let of = i.trait_.as_ref().map_or(String::new(), |(_, p, _)| {
+                        format!("{} for ", p.segments.last().unwrap().ident)
+                    });
+                    let ty = i.self_ty.to_token_stream().to_string();
+                    out.insert(format!("impl {path} {of}{ty}"));
+                    for member in &i.items {
+                        if let syn::ImplItem::Fn(f) = member {
+                            out.insert(format!("fn {path}::{ty}::{}", f.sig.ident));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let file = syn::parse_file(text).expect("a bundle parses");
+    let mut out = std::collections::BTreeSet::new();
+    walk(&file.items, "", &mut out);
+    out.retain(|item| item.contains("prunelib"));
+    out
+}
+
+/// What the solution runs stays; what the engine keeps because it is named, and rustc finds
+/// unused, goes: a method of the name the solution calls on a `Vec`, a trait a glob brings
+/// for the solution's own method of its name (with the impls a macro call writes, the macro
+/// and the function only they call), the impls a macro writes for types no code meets.
+/// What code compiled out here but not on the judge names stays (Codeforces runs Windows).
+/// `--keep-unused` keeps it all.
+#[test]
+fn bundles_carry_what_runs() {
+    let args = ["--lib", "lib:prunelib"];
+    check("pruned.rs", &args);
+    let pruned_text = bundle("pruned.rs", &args).unwrap();
+    let pruned = library_items(&pruned_text);
+    let kept = [
+        "struct prunelib::shapes::Square",
+        "fn prunelib::shapes::Square::new",
+        "fn prunelib::shapes::Square::area",
+        "impl prunelib::shapes Display for Square",
+        "trait prunelib::numbers::Twice",
+        "impl prunelib::numbers Twice for u64",
+        "fn prunelib::platform::line_ending",
+    ];
+    let gone = [
+        "fn prunelib::shapes::Square::len",
+        "trait prunelib::numbers::Haunt",
+        "macro prunelib::numbers::haunt_impl",
+        "fn prunelib::numbers::spooky_count",
+        "fn prunelib::platform::windows_ending",
+    ];
+    for item in kept {
+        assert!(pruned.contains(item), "{item} was cut: {pruned:#?}");
+    }
+    for item in gone {
+        assert!(!pruned.contains(item), "{item} was kept: {pruned:#?}");
+    }
+    for unmet in ["u8", "i128", "usize"] {
+        let item = format!("impl prunelib::numbers Twice for {unmet}");
+        assert!(!pruned.contains(&item), "{item} was kept: {pruned:#?}");
+    }
+    let unpruned = bundle("pruned.rs", &["--lib", "lib:prunelib", "--keep-unused"]).unwrap();
+    let everything = library_items(&unpruned);
+    for item in kept
+        .iter()
+        .filter(|i| !i.contains("Twice for"))
+        .chain(&gone)
+    {
+        assert!(
+            everything.contains(*item),
+            "{item} missing with --keep-unused"
+        );
+    }
+    assert!(unpruned.contains("twice_impl!(u8 u16"), "{unpruned}");
+    let for_windows = bundle(
+        "pruned.rs",
+        &["--lib", "lib:prunelib", "--judge", "codeforces"],
+    );
+    let for_windows = library_items(&for_windows.unwrap());
+    assert!(
+        for_windows.contains("fn prunelib::platform::windows_ending"),
+        "{for_windows:#?}"
+    );
+}

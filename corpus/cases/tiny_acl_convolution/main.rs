@@ -8,8 +8,13 @@ use std::io::Read;
 fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
-    let mut words = input.split_ascii_whitespace().map(|w| w.parse::<u32>().unwrap());
-    let (n, m) = (words.next().unwrap() as usize, words.next().unwrap() as usize);
+    let mut words = input
+        .split_ascii_whitespace()
+        .map(|w| w.parse::<u32>().unwrap());
+    let (n, m) = (
+        words.next().unwrap() as usize,
+        words.next().unwrap() as usize,
+    );
     let a: Vec<Mint> = (0..n).map(|_| Mint::new(words.next().unwrap())).collect();
     let b: Vec<Mint> = (0..m).map(|_| Mint::new(words.next().unwrap())).collect();
     let c = convolution(&a, &b);

@@ -8,7 +8,10 @@ fn main() {
     let mut input = String::new();
     std::io::stdin().read_to_string(&mut input).unwrap();
     for line in input.lines() {
-        let v: Vec<u64> = line.split_whitespace().map(|w| w.parse().unwrap()).collect();
+        let v: Vec<u64> = line
+            .split_whitespace()
+            .map(|w| w.parse().unwrap())
+            .collect();
         println!("{} {}", gcd(v[0], v[1]), lcm(v[0], v[1]));
     }
 }

@@ -21,5 +21,9 @@ fn main() {
     again.shuffle(&mut thread_rng());
     again.sort_unstable();
     let roll = thread_rng().gen_range(1..=6);
-    println!("{} {}", again == (1..=n).collect::<Vec<_>>(), (1..=6).contains(&roll));
+    println!(
+        "{} {}",
+        again == (1..=n).collect::<Vec<_>>(),
+        (1..=6).contains(&roll)
+    );
 }

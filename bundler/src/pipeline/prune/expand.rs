@@ -25,8 +25,12 @@ use syn::spanned::Spanned;
 const MAX_DEPTH: usize = 16;
 
 /// Writes out, in the bundled crates' code, each item-level call of a `macro_rules!` of the
-/// same crate called by its bare name; how many calls were.
-pub(super) fn write_out_calls(bundle: &mut Bundle) -> usize {
+/// same crate called by its bare name whose arguments' identifiers `wanted` takes; how many
+/// calls were.
+pub(super) fn write_out_calls(
+    bundle: &mut Bundle,
+    wanted: &dyn Fn(&std::collections::HashSet<String>) -> bool,
+) -> usize {
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return 0;
     };
@@ -43,7 +47,13 @@ pub(super) fn write_out_calls(bundle: &mut Bundle) -> usize {
             Some(name) if m.mac.path.is_ident("macro_rules") => {
                 macros[k].define(&name.to_string(), &m.mac.tokens);
             }
-            None if m.mac.path.get_ident().is_some() => calls.push((k, m.clone())),
+            None if m.mac.path.get_ident().is_some() => {
+                let mut idents = std::collections::HashSet::new();
+                super::gated::identifiers(m.mac.tokens.clone(), &mut idents);
+                if wanted(&idents) {
+                    calls.push((k, m.clone()));
+                }
+            }
             _ => {}
         }
     });
@@ -180,6 +190,9 @@ impl Macros {
         }
         let mut items = Vec::new();
         for item in file.items {
+            if super::gated::compiled_out(crate::bundle::source::item_attrs(&item)) {
+                continue;
+            }
             match &item {
                 syn::Item::Macro(m) if m.ident.is_none() && self.knows(&m.mac.path) => {
                     let name = m.mac.path.segments.last()?.ident.to_string();

@@ -9,9 +9,15 @@ pub(super) struct Gated<'n> {
 }
 
 impl Gated<'_> {
-    /// Whether `attrs` hold a `#[cfg]`; if so, `node`'s identifiers are taken.
+    /// Whether `attrs` hold a `#[cfg]` only the judge decides; if so, `node`'s identifiers are
+    /// taken.
     fn gated(&mut self, attrs: &[syn::Attribute], node: &dyn quote::ToTokens) -> bool {
-        let gated = attrs.iter().any(|a| a.path().is_ident("cfg"));
+        let gated = attrs.iter().any(|a| {
+            a.path().is_ident("cfg")
+                && a.meta
+                    .require_list()
+                    .is_ok_and(|list| decided(&list.tokens).is_none())
+        });
         if gated {
             identifiers(node.to_token_stream(), self.names);
         }
@@ -19,23 +25,110 @@ impl Gated<'_> {
     }
 }
 
-/// Whether `tokens` hold an attribute `#[cfg(..)]`, at any depth.
-fn holds_cfg(tokens: proc_macro2::TokenStream) -> bool {
-    let mut after_hash = false;
-    tokens.into_iter().any(|token| {
-        let found = match &token {
-            proc_macro2::TokenTree::Group(g) => {
-                let cfg = after_hash
-                    && g.delimiter() == proc_macro2::Delimiter::Bracket
-                    && matches!(g.stream().into_iter().next(),
-                        Some(proc_macro2::TokenTree::Ident(id)) if id == "cfg");
-                cfg || holds_cfg(g.stream())
-            }
-            _ => false,
-        };
-        after_hash = matches!(&token, proc_macro2::TokenTree::Punct(p) if p.as_char() == '#');
-        found
+/// Whether `attrs` hold a `#[cfg]` false on every judge (an item a macro writes for the
+/// crate's tests).
+pub(super) fn compiled_out(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        a.path().is_ident("cfg")
+            && a.meta
+                .require_list()
+                .is_ok_and(|list| decided(&list.tokens) == Some(false))
     })
+}
+
+/// What a cfg predicate is on every judge, when that is known without the judge: `all()`
+/// is true, `any()` false, and `test` false (no judge builds a crate's tests). Code under a
+/// predicate known either way is compiled here as there, or nowhere.
+fn decided(predicate: &proc_macro2::TokenStream) -> Option<bool> {
+    let tokens: Vec<proc_macro2::TokenTree> = predicate.clone().into_iter().collect();
+    match &tokens[..] {
+        [proc_macro2::TokenTree::Ident(id)] if id == "test" => Some(false),
+        [proc_macro2::TokenTree::Ident(op), proc_macro2::TokenTree::Group(args)] => {
+            let parts: Vec<Option<bool>> =
+                split_commas(args.stream()).iter().map(decided).collect();
+            match op.to_string().as_str() {
+                "all" if parts.contains(&Some(false)) => Some(false),
+                "all" if parts.iter().all(|p| *p == Some(true)) => Some(true),
+                "any" if parts.contains(&Some(true)) => Some(true),
+                "any" if parts.iter().all(|p| *p == Some(false)) => Some(false),
+                "not" if parts.len() == 1 => parts[0].map(|p| !p),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The comma-separated parts of a token stream.
+fn split_commas(tokens: proc_macro2::TokenStream) -> Vec<proc_macro2::TokenStream> {
+    let mut parts = vec![proc_macro2::TokenStream::new()];
+    for token in tokens {
+        match &token {
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == ',' => {
+                parts.push(proc_macro2::TokenStream::new());
+            }
+            _ => parts
+                .last_mut()
+                .into_iter()
+                .for_each(|part| part.extend([token.clone()])),
+        }
+    }
+    parts.retain(|p| !p.is_empty());
+    parts
+}
+
+/// In a macro's unparsed tokens: the identifiers of what follows each `#[cfg(..)]` only the
+/// judge decides, up to the end of the item or statement it gates (its first `{..}` or `;`).
+fn gated_in_tokens(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some(predicate) = cfg_at(&tokens, i) {
+            i += 2;
+            if decided(&predicate).is_some() {
+                continue;
+            }
+            while i < tokens.len() {
+                let token = &tokens[i];
+                identifiers(token.clone().into(), out);
+                i += 1;
+                let ends = match token {
+                    proc_macro2::TokenTree::Group(g) => {
+                        g.delimiter() == proc_macro2::Delimiter::Brace
+                    }
+                    proc_macro2::TokenTree::Punct(p) => p.as_char() == ';',
+                    _ => false,
+                };
+                if ends {
+                    break;
+                }
+            }
+            continue;
+        }
+        if let proc_macro2::TokenTree::Group(g) = &tokens[i] {
+            gated_in_tokens(g.stream(), out);
+        }
+        i += 1;
+    }
+}
+
+/// The predicate of `#[cfg(..)]` starting at `tokens[i]`.
+fn cfg_at(tokens: &[proc_macro2::TokenTree], i: usize) -> Option<proc_macro2::TokenStream> {
+    let (proc_macro2::TokenTree::Punct(hash), Some(proc_macro2::TokenTree::Group(attr))) =
+        (&tokens[i], tokens.get(i + 1))
+    else {
+        return None;
+    };
+    if hash.as_char() != '#' || attr.delimiter() != proc_macro2::Delimiter::Bracket {
+        return None;
+    }
+    let inner: Vec<proc_macro2::TokenTree> = attr.stream().into_iter().collect();
+    match &inner[..] {
+        [proc_macro2::TokenTree::Ident(cfg), proc_macro2::TokenTree::Group(p)] if cfg == "cfg" => {
+            Some(p.stream())
+        }
+        _ => None,
+    }
 }
 
 pub(super) fn identifiers(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
@@ -132,12 +225,10 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
         }
     }
 
-    /// A macro's tokens are not parsed: one that holds a `#[cfg]` anywhere keeps all it
-    /// names.
+    /// A macro's tokens are not parsed: what follows a `#[cfg]` in them is read off the
+    /// tokens.
     fn visit_macro(&mut self, node: &'ast syn::Macro) {
-        if holds_cfg(node.tokens.clone()) {
-            identifiers(node.tokens.clone(), self.names);
-        }
+        gated_in_tokens(node.tokens.clone(), self.names);
     }
 
     fn visit_expr(&mut self, node: &'ast syn::Expr) {

@@ -23,6 +23,8 @@ pub(super) struct Cut {
     pub defines: Vec<String>,
     /// A type or trait, whose impls macro calls may write.
     pub writes_impls: bool,
+    /// An item that imports may name by `name` (not a member, an impl or an import).
+    pub names_item: bool,
     pub ranges: Vec<Range<usize>>,
 }
 
@@ -33,7 +35,16 @@ impl Cut {
             name: name.to_string(),
             defines: Vec::new(),
             writes_impls: false,
+            names_item: false,
             ranges: vec![range],
+        }
+    }
+
+    /// The cut of an item that imports may name.
+    fn item(key: String, name: &str, range: Range<usize>) -> Cut {
+        Cut {
+            names_item: true,
+            ..Cut::one(key, name, range)
         }
     }
 }
@@ -71,6 +82,8 @@ pub(super) struct Impl {
     pub members: Vec<(String, Range<usize>)>,
     /// Whether it has functions of its own (code is generated for them when they run).
     has_functions: bool,
+    /// Whether a macro call among its members writes some of them.
+    has_macros: bool,
     in_library: bool,
 }
 
@@ -112,7 +125,8 @@ pub(super) struct Index {
     /// How many of the bundled crates' types, and traits, have each name.
     type_names: HashMap<String, usize>,
     trait_names: HashMap<String, usize>,
-    /// Where each identifier is in the bundled crates' code (doc comments are not code).
+    /// Where each identifier is in the bundled crates' code, but in imports (doc comments
+    /// are not code).
     mentions: HashMap<String, Vec<usize>>,
     /// The names the solution's own `use` items name: what they name stays even when nothing
     /// uses it (an import the solution never uses must still resolve).
@@ -136,6 +150,15 @@ impl Index {
         let in_library = |at: usize| matches!(bundle.origin(at), Origin::Library(_));
         index.items(&file.items, 0, &places, &in_library);
         index.mentions(tokens, &places, &in_library);
+        // An import names what it imports, but goes when that goes (see
+        // `unresolved_imports`): it keeps nothing.
+        let imports = union(index.uses.iter().map(|u| u.range.clone()));
+        for at in index.mentions.values_mut() {
+            at.retain(|&at| {
+                let i = imports.partition_point(|r| r.start <= at);
+                !(i > 0 && imports[i - 1].contains(&at))
+            });
+        }
         let mut gated = Gated {
             names: &mut index.cfg_names,
         };
@@ -307,8 +330,21 @@ impl Index {
             trait_primitives,
             members,
             has_functions: imp.items.iter().any(|m| matches!(m, syn::ImplItem::Fn(_))),
+            has_macros: imp
+                .items
+                .iter()
+                .any(|m| matches!(m, syn::ImplItem::Macro(_))),
             in_library: library,
         });
+    }
+
+    /// Whether `call` names `name` in its arguments or in the body of its macro.
+    pub(super) fn call_names(&self, call: &Call, name: &str) -> bool {
+        call.idents.contains(name)
+            || self
+                .impl_macros
+                .get(&call.macro_name)
+                .is_some_and(|m| m.idents.contains(name))
     }
 
     /// The call whose macro name starts at byte `at`.
@@ -368,13 +404,19 @@ impl Index {
 
     /// The cut of `unit`, called `name`, whose text is `range`, with what goes with it.
     fn cut(&self, unit: &Unit, name: &str, range: &Range<usize>) -> Option<Cut> {
-        let plain = |key: String| {
-            let mut cut = Cut::one(key, name, range.clone());
+        let defining = |key: String| {
+            let mut cut = Cut::item(key, name, range.clone());
             cut.defines = vec![name.to_string()];
             cut
         };
         Some(match unit {
-            Unit::Plain => plain(format!("item {name} at {}", range.start)),
+            // Functions share their names with methods too often for the name to tell;
+            // rustc's errors do.
+            Unit::Plain => Cut::one(
+                format!("item {name} at {}", range.start),
+                name,
+                range.clone(),
+            ),
             Unit::ImplMember => Cut::one(
                 format!("member {name} at {}", range.start),
                 name,
@@ -384,21 +426,24 @@ impl Index {
             Unit::Type(module) => {
                 let unique =
                     self.type_names.get(name) == Some(&1) && !self.trait_names.contains_key(name);
-                self.with_impls(plain(format!("type {name}")), *module, unique, |i| {
+                self.with_impls(defining(format!("type {name}")), *module, unique, |i| {
                     i.self_name.as_deref() == Some(name)
                 })
             }
             Unit::Trait(module) => {
                 let unique =
                     self.trait_names.get(name) == Some(&1) && !self.type_names.contains_key(name);
-                self.with_impls(plain(format!("trait {name}")), *module, unique, |i| {
+                self.with_impls(defining(format!("trait {name}")), *module, unique, |i| {
                     i.trait_name.as_deref() == Some(name)
                 })
             }
             Unit::TraitMember(of) => {
                 // Impls a macro writes would still define the member.
                 let by_macro = self.impl_macros.values().any(|m| m.idents.contains(of))
-                    || self.calls.iter().any(|c| c.idents.contains(of));
+                    || self.calls.iter().any(|c| c.idents.contains(of))
+                    || self
+                        .library_impls()
+                        .any(|i| i.has_macros && i.trait_name.as_ref() == Some(of));
                 if by_macro
                     || self.solution_impls.contains(of)
                     || self.trait_names.get(of) != Some(&1)
@@ -477,6 +522,13 @@ impl Index {
                     .is_some_and(|at| at.iter().any(|&at| !inside(at)))
             };
             let before = cuts.len();
+            if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
+                for c in cuts.iter().filter(|c| c.defines.iter().any(named_outside)) {
+                    let name = c.defines.iter().find(|n| named_outside(n)).unwrap();
+                    let at = self.mentions[name].iter().find(|&&at| !inside(at)).unwrap();
+                    eprintln!("DEBUG close drops {} ({name} at {at})", c.key);
+                }
+            }
             cuts.retain(|c| !c.defines.iter().any(named_outside));
             if cuts.len() == before {
                 return;
@@ -484,63 +536,52 @@ impl Index {
         }
     }
 
-    /// The impls of the bundled crates for a type that no generated function mentions (or
-    /// of a trait for such a primitive type, `From<u128>`), and
-    /// the macro calls whose arguments name only such primitive types: code is generated for
-    /// every function a binary may run, so the impl is never run; it may still be needed to
-    /// type-check (a bound), which compiling shows.
-    pub(super) fn unmet_impls(&self, functions: &[String]) -> Vec<Cut> {
-        let met: HashSet<&str> = functions
-            .iter()
-            .flat_map(|f| f.split(|c: char| !(c.is_alphanumeric() || c == '_')))
-            .filter(|w| !w.is_empty())
-            .collect();
+    /// Impls of the bundled crates that code generated for what `main` runs never meets,
+    /// in three classes tried one after the other (each may be needed to type-check, a
+    /// bound, which compiling shows): 0, the impls for a type no generated function
+    /// mentions, and the macro calls whose arguments name only such primitive types; 1, a
+    /// trait's impl for a primitive type no generated function mentions among the trait's
+    /// arguments (`From<u128>`); 2, a trait impl none of whose functions was generated.
+    pub(super) fn unmet_impls(&self, met: &Met, class: usize) -> Vec<Cut> {
         let kept = |name: &str| {
-            met.contains(name)
+            met.names.contains(name)
                 || self.solution_idents.contains(name)
                 || self.cfg_names.contains(name)
         };
-        let run: HashSet<(String, String)> = functions.iter().flat_map(|f| impl_pairs(f)).collect();
-        let impls = self
-            .library_impls()
-            .filter(|i| {
-                i.trait_name
-                    .as_deref()
-                    .is_none_or(|t| !self.cfg_names.contains(t))
-            })
-            .filter_map(|i| {
-                let unmet_self = i.self_name.as_deref().filter(|n| !kept(n));
-                let unmet_argument = i.trait_primitives.iter().find(|t| !kept(t));
-                // A trait impl whose functions none of the generated ones is.
-                let never_run = match (&i.self_key, &i.trait_name) {
-                    (Some(s), Some(t)) => i.has_functions && !run.contains(&(s.clone(), t.clone())),
-                    _ => false,
-                };
-                let name = unmet_self
-                    .or(unmet_argument.map(String::as_str))
-                    .or(never_run.then_some(i.self_name.as_deref()).flatten())?;
-                Some(Cut::one(
-                    format!("impl at {}", i.range.start),
-                    name,
-                    i.range.clone(),
-                ))
-            });
-        let calls = self.calls.iter().filter_map(|c| {
-            let types: Vec<&str> = PRIMITIVES
-                .iter()
-                .copied()
-                .filter(|t| c.idents.contains(*t))
-                .collect();
-            let unmet = !types.is_empty() && types.iter().all(|t| !kept(t));
-            unmet.then(|| {
-                Cut::one(
-                    format!("call at {}", c.range.start),
-                    types[0],
-                    c.range.clone(),
-                )
-            })
+        let cut = |i: &Impl, name: &str| {
+            Cut::one(format!("impl at {}", i.range.start), name, i.range.clone())
+        };
+        let impls = self.library_impls().filter(|i| {
+            i.trait_name
+                .as_deref()
+                .is_none_or(|t| !self.cfg_names.contains(t))
         });
-        impls.chain(calls).collect()
+        match class {
+            0 => impls
+                .filter_map(|i| Some(cut(i, i.self_name.as_deref().filter(|n| !kept(n))?)))
+                .chain(self.calls.iter().filter_map(|c| {
+                    let types = primitives_in(&c.idents);
+                    let unmet = !types.is_empty() && types.iter().all(|t| !kept(t));
+                    unmet.then(|| {
+                        Cut::one(
+                            format!("call at {}", c.range.start),
+                            types[0],
+                            c.range.clone(),
+                        )
+                    })
+                }))
+                .collect(),
+            1 => impls
+                .filter_map(|i| Some(cut(i, i.trait_primitives.iter().find(|t| !kept(t))?)))
+                .collect(),
+            _ => impls
+                .filter_map(|i| {
+                    let (s, t) = (i.self_key.as_ref()?, i.trait_name.as_ref()?);
+                    let never_run = i.has_functions && !met.run.contains(&(s.clone(), t.clone()));
+                    never_run.then(|| cut(i, i.self_name.as_deref().unwrap_or_default()))
+                })
+                .collect(),
+        }
     }
 
     fn library_impls(&self) -> impl Iterator<Item = &Impl> {
@@ -554,42 +595,82 @@ impl Index {
         bundle: &Bundle,
         outcome: &Outcome,
     ) -> Vec<(Range<usize>, String)> {
-        let mut gone: HashMap<usize, Vec<usize>> = HashMap::new();
-        for d in outcome.diagnostics.iter().filter(|d| d.is_error()) {
-            if d.code.as_deref() != Some("E0432") {
+        let ends: HashSet<usize> = outcome
+            .diagnostics
+            .iter()
+            .filter(|d| d.is_error() && d.code.as_deref() == Some("E0432"))
+            .flat_map(|d| d.marked.iter().map(|span| span.byte_end))
+            .collect();
+        self.imports_without(bundle, &|leaf| ends.contains(&leaf.end))
+    }
+
+    /// For each import of the bundled crates' code from within the bundle (`crate::`,
+    /// `self::`, `super::`) of a name in `names`, what was cut: its `use` item written again
+    /// without that leaf, or cut whole.
+    pub(super) fn imports_of(
+        &self,
+        bundle: &Bundle,
+        names: &HashSet<&str>,
+    ) -> Vec<(Range<usize>, String)> {
+        self.imports_without(bundle, &|leaf| {
+            matches!(leaf.first, "crate" | "self" | "super") && names.contains(leaf.name)
+        })
+    }
+
+    /// Each `use` item of the bundled crates' code with a leaf `gone` takes, written again
+    /// without those leaves (empty when none is left).
+    fn imports_without(
+        &self,
+        bundle: &Bundle,
+        gone: &dyn Fn(&Leaf) -> bool,
+    ) -> Vec<(Range<usize>, String)> {
+        let places = Places::of(&bundle.text);
+        let mut edits = Vec::new();
+        for u in &self.uses {
+            let mut item = u.item.clone();
+            let first = first_segment(&item.tree);
+            let mut changed = false;
+            let mut keep = |leaf: &Leaf| {
+                let gone = gone(leaf);
+                changed |= gone;
+                !gone
+            };
+            let left = without_leaves(&mut item.tree, &first, &mut keep, &places);
+            if !changed {
                 continue;
             }
-            for span in &d.marked {
-                let holder = self
-                    .uses
-                    .iter()
-                    .position(|u| u.range.start <= span.byte_start && span.byte_end <= u.range.end);
-                if let Some(u) = holder {
-                    gone.entry(u).or_default().push(span.byte_end);
-                }
-            }
+            let text = if left {
+                let printed = prettyplease::unparse(&syn::File {
+                    shebang: None,
+                    attrs: Vec::new(),
+                    items: vec![syn::Item::Use(item)],
+                });
+                printed.trim_end().to_string()
+            } else {
+                String::new()
+            };
+            edits.push((u.range.clone(), text));
         }
-        let places = Places::of(&bundle.text);
-        let mut edits: Vec<(Range<usize>, String)> = gone
-            .into_iter()
-            .map(|(u, ends)| {
-                let u = &self.uses[u];
-                let mut item = u.item.clone();
-                let text = if without_leaves(&mut item.tree, &|end| !ends.contains(&end), &places) {
-                    let printed = prettyplease::unparse(&syn::File {
-                        shebang: None,
-                        attrs: Vec::new(),
-                        items: vec![syn::Item::Use(item)],
-                    });
-                    printed.trim_end().to_string()
-                } else {
-                    String::new()
-                };
-                (u.range.clone(), text)
-            })
-            .collect();
-        edits.sort_by_key(|(r, _)| r.start);
         edits
+    }
+}
+
+/// A leaf of a `use` tree.
+struct Leaf<'a> {
+    /// The byte its last name ends at.
+    end: usize,
+    /// The name it imports (not what it binds: `Foo` of `Foo as Bar`).
+    name: &'a str,
+    /// The first segment of its path.
+    first: &'a str,
+}
+
+fn first_segment(tree: &syn::UseTree) -> String {
+    match tree {
+        syn::UseTree::Path(p) => p.ident.to_string(),
+        syn::UseTree::Name(n) => n.ident.to_string(),
+        syn::UseTree::Rename(r) => r.ident.to_string(),
+        syn::UseTree::Glob(_) | syn::UseTree::Group(_) => String::new(),
     }
 }
 
@@ -605,6 +686,48 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
         }
     }
     union
+}
+
+/// How many classes [`Index::unmet_impls`] has.
+pub(super) const UNMET_CLASSES: usize = 3;
+
+/// What the code generated for what `main` runs meets.
+pub(super) struct Met {
+    /// Every identifier of the generated functions' names.
+    names: HashSet<String>,
+    /// `(type, trait)` of every trait impl a generated function belongs to.
+    run: HashSet<(String, String)>,
+}
+
+impl Met {
+    pub(super) fn of(functions: &[String]) -> Met {
+        Met {
+            names: functions
+                .iter()
+                .flat_map(|f| f.split(|c: char| !(c.is_alphanumeric() || c == '_')))
+                .filter(|w| !w.is_empty())
+                .map(str::to_string)
+                .collect(),
+            run: functions.iter().flat_map(|f| impl_pairs(f)).collect(),
+        }
+    }
+
+    /// Whether a macro call's identifiers name primitive types both met and not: written
+    /// out, the impls for those not met may go.
+    pub(super) fn mixed(&self, idents: &HashSet<String>) -> bool {
+        let types = primitives_in(idents);
+        types.iter().any(|t| self.names.contains(*t))
+            && types.iter().any(|t| !self.names.contains(*t))
+    }
+}
+
+/// The primitive types among `idents`.
+fn primitives_in(idents: &HashSet<String>) -> Vec<&'static str> {
+    PRIMITIVES
+        .iter()
+        .copied()
+        .filter(|t| idents.contains(*t))
+        .collect()
 }
 
 /// The key of the cut of a trait's member.
@@ -697,19 +820,35 @@ fn writes_impls(tokens: &proc_macro2::TokenStream) -> bool {
     })
 }
 
-/// Drops from `tree` the leaves whose last name ends at a byte `keep` refuses; false when
-/// nothing is left of it.
-fn without_leaves(tree: &mut syn::UseTree, keep: &dyn Fn(usize) -> bool, places: &Places) -> bool {
+/// Drops from `tree` the leaves `keep` refuses; false when nothing is left of it.
+fn without_leaves(
+    tree: &mut syn::UseTree,
+    first: &str,
+    keep: &mut dyn FnMut(&Leaf) -> bool,
+    places: &Places,
+) -> bool {
+    let mut leaf = |ident: &syn::Ident, end: proc_macro2::Span| {
+        let name = ident.to_string();
+        keep(&Leaf {
+            end: places.end(end),
+            name: name.trim_start_matches("r#"),
+            first,
+        })
+    };
     match tree {
-        syn::UseTree::Path(p) => without_leaves(&mut p.tree, keep, places),
-        syn::UseTree::Name(n) => keep(places.end(n.ident.span())),
-        syn::UseTree::Rename(r) => keep(places.end(r.rename.span())),
-        syn::UseTree::Glob(g) => keep(places.end(g.star_token.span())),
+        syn::UseTree::Path(p) => without_leaves(&mut p.tree, first, keep, places),
+        syn::UseTree::Name(n) => leaf(&n.ident, n.ident.span()),
+        syn::UseTree::Rename(r) => leaf(&r.ident, r.rename.span()),
+        syn::UseTree::Glob(g) => keep(&Leaf {
+            end: places.end(g.star_token.span()),
+            name: "*",
+            first,
+        }),
         syn::UseTree::Group(g) => {
             let items = std::mem::take(&mut g.items);
             g.items = items
                 .into_iter()
-                .filter_map(|mut t| without_leaves(&mut t, keep, places).then_some(t))
+                .filter_map(|mut t| without_leaves(&mut t, first, keep, places).then_some(t))
                 .collect();
             !g.items.is_empty()
         }

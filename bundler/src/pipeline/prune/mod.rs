@@ -28,7 +28,7 @@ use super::PipelineError;
 use crate::bundle::Bundle;
 use crate::profile::rustc::{Diagnostic, Outcome};
 use edits::Edits;
-use index::{member_key, Cut, Index};
+use index::{member_key, Cut, Index, Met, UNMET_CLASSES};
 use std::collections::HashSet;
 
 /// The lints whose findings are cut, made warnings whatever the bundle's attributes say.
@@ -41,9 +41,12 @@ const LINTS: [&str; 6] = [
     "unused_macros",
 ];
 
-/// The most compilations pruning takes: each is a type-check of a bundle that shrinks as it
-/// goes; the bundles measured need from 2 to about 20.
+/// What pruning may spend: at most this many compilations, of at most this many bytes in
+/// all (a type-check takes time in proportion to the text: a megabyte bundle gets a few
+/// rounds, a small one many). A budget of work rather than of seconds, so that the same
+/// bundle is pruned the same way on every machine.
 const MAX_COMPILES: usize = 24;
+const MAX_BYTES_COMPILED: usize = 6 << 20;
 
 /// Times the imports that name what a cut removed are dropped before a cut counts as failed.
 const IMPORT_ROUNDS: usize = 3;
@@ -75,41 +78,13 @@ pub fn prune(bundle: &mut Bundle, compiler: &Compiler) -> Result<Pruned, Pipelin
         compiler,
         pruned: Pruned::default(),
         refused: HashSet::new(),
+        bytes_compiled: 0,
     };
     pruner.pruned.before = pruner.bundle.text.len();
-    let as_made = pruner.bundle.clone();
-    let written_out = expand::write_out_calls(pruner.bundle);
-    let mut outcome = pruner.check()?;
-    if !outcome.success && written_out > 0 {
-        *pruner.bundle = as_made;
-        outcome = pruner.check()?;
-    }
+    let outcome = pruner.check()?;
     if outcome.success {
-        let mut impls_tried = false;
-        while pruner.pruned.compiles < MAX_COMPILES {
-            let Some(index) = Index::of(pruner.bundle) else {
-                break;
-            };
-            let dead = index.dead(pruner.bundle, &outcome.diagnostics);
-            let made = match pruner.cut_what_compiles(&index, dead)? {
-                Some(after) => Some(after),
-                None if !std::mem::replace(&mut impls_tried, true) => {
-                    match (pruner.compiler.generated)(&pruner.bundle.text)? {
-                        Some(functions) => {
-                            pruner.pruned.compiles += 1;
-                            let unmet = index.unmet_impls(&functions);
-                            pruner.cut_what_compiles(&index, unmet)?
-                        }
-                        None => None,
-                    }
-                }
-                None => None,
-            };
-            match made {
-                Some(after) => outcome = after,
-                None => break,
-            }
-        }
+        let outcome = pruner.cut_dead(outcome)?;
+        pruner.cut_unmet(outcome)?;
     }
     pruner.pruned.after = pruner.bundle.text.len();
     Ok(pruner.pruned)
@@ -121,12 +96,76 @@ struct Pruner<'b, 'c> {
     pruned: Pruned,
     /// The keys of cuts that broke the bundle alone: not tried again.
     refused: HashSet<String>,
+    bytes_compiled: usize,
 }
 
 impl Pruner<'_, '_> {
+    /// Whether the budget is spent.
+    fn spent(&self) -> bool {
+        self.pruned.compiles >= MAX_COMPILES || self.bytes_compiled >= MAX_BYTES_COMPILED
+    }
+
     fn check(&mut self) -> Result<Outcome, PipelineError> {
         self.pruned.compiles += 1;
+        self.bytes_compiled += self.bundle.text.len();
         (self.compiler.check)(&self.bundle.text, &LINTS)
+    }
+
+    /// Cuts what rustc's lints find unused, round after round, until a round cuts nothing;
+    /// the outcome of the last compilation, which passed.
+    fn cut_dead(&mut self, mut outcome: Outcome) -> Result<Outcome, PipelineError> {
+        while !self.spent() {
+            let Some(index) = Index::of(self.bundle) else {
+                break;
+            };
+            let dead = index.dead(self.bundle, &outcome.diagnostics);
+            match self.cut_what_compiles(&index, dead)? {
+                Some(after) => outcome = after,
+                None => break,
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Cuts the impls no generated function meets ([`Index::unmet_impls`]): first the macro
+    /// calls that write impls for both met and unmet primitive types are written out, so
+    /// that those for the unmet ones can go; then what is left dead goes too.
+    fn cut_unmet(&mut self, outcome: Outcome) -> Result<(), PipelineError> {
+        if self.spent() {
+            return Ok(());
+        }
+        let Some(functions) = (self.compiler.generated)(&self.bundle.text)? else {
+            return Ok(());
+        };
+        self.pruned.compiles += 1;
+        self.bytes_compiled += self.bundle.text.len();
+        let met = Met::of(&functions);
+        let as_made = self.bundle.clone();
+        let mut outcome = outcome;
+        if expand::write_out_calls(self.bundle, &|idents| met.mixed(idents)) > 0 {
+            outcome = self.check()?;
+            if !outcome.success {
+                *self.bundle = as_made;
+                outcome = self.check()?;
+            }
+        }
+        let mut cut_any = false;
+        for class in 0..UNMET_CLASSES {
+            let Some(index) = Index::of(self.bundle) else {
+                break;
+            };
+            let unmet = index.unmet_impls(&met, class);
+            if let Some(after) = self.cut_what_compiles(&index, unmet)? {
+                outcome = after;
+                cut_any = true;
+            }
+        }
+        if cut_any {
+            // What broke the bundle alone may not now that the impls are gone.
+            self.refused.clear();
+            self.cut_dead(outcome)?;
+        }
+        Ok(())
     }
 
     /// Makes as many of `cuts` as compile together: what rustc's errors blame is left out
@@ -148,11 +187,17 @@ impl Pruner<'_, '_> {
                 .filter(|c| !self.refused.contains(&c.key))
                 .collect();
             loop {
+                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
+                    eprintln!(
+                        "DEBUG set {:?}",
+                        set.iter().map(|c| &c.key).collect::<Vec<_>>()
+                    );
+                }
                 index.close(&mut set, &made);
                 if set.is_empty() {
                     continue 'sets;
                 }
-                if self.pruned.compiles >= MAX_COMPILES {
+                if self.spent() {
                     break 'sets;
                 }
                 *self.bundle = base.clone();
@@ -161,6 +206,17 @@ impl Pruner<'_, '_> {
                     .chain(&set)
                     .flat_map(|c| c.ranges.iter().cloned());
                 let mut edits = cut_ranges(self.bundle, ranges.collect());
+                let names: HashSet<&str> = made
+                    .iter()
+                    .chain(&set)
+                    .filter(|c| c.names_item)
+                    .map(|c| c.name.as_str())
+                    .collect();
+                if let Some(cut) = Index::of(self.bundle) {
+                    for (range, text) in cut.imports_of(self.bundle, &names).into_iter().rev() {
+                        edits.replace(self.bundle, range, &text);
+                    }
+                }
                 let outcome = self.check_without_dangling_imports(&mut edits)?;
                 if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
                     eprintln!(
@@ -224,7 +280,13 @@ impl Pruner<'_, '_> {
     ) -> Result<Outcome, PipelineError> {
         let mut outcome = self.check()?;
         for _ in 0..IMPORT_ROUNDS {
-            if outcome.success || self.pruned.compiles >= MAX_COMPILES {
+            // Other errors are blamed first: the next attempt drops their imports anyway.
+            let only_imports = outcome
+                .diagnostics
+                .iter()
+                .filter(|d| d.is_error())
+                .all(|d| d.code.as_deref() == Some("E0432"));
+            if outcome.success || !only_imports || self.spent() {
                 break;
             }
             let Some(imports) =
@@ -232,6 +294,11 @@ impl Pruner<'_, '_> {
             else {
                 break;
             };
+            if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
+                for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(5) {
+                    eprintln!("DEBUG imp {:?} {}", d.code, d.message);
+                }
+            }
             if imports.is_empty() {
                 break;
             }
@@ -262,10 +329,10 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
             // "the trait bound `X: T` is not satisfied", "`X` doesn't implement `T`": a cut
             // took the impl (the notes name the trait when the message does not).
             ("E0277", _) => {
-                let all = names_with_notes(d);
+                let pairs = unmet_bounds(d);
                 blamed.extend(
                     set.iter()
-                        .filter(|c| takes_impl(c, index, &all))
+                        .filter(|c| pairs.iter().any(|&(x, t)| takes_impl(c, index, x, t)))
                         .map(|c| c.key.clone()),
                 );
             }
@@ -275,14 +342,20 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
                     .filter(|c| takes_member(c, index, member))
                     .map(|c| c.key.clone()),
             ),
-            (
-                "E0405" | "E0412" | "E0422" | "E0423" | "E0425" | "E0433" | "E0531" | "E0574",
-                [missing, ..],
-            ) => {
+            ("E0405" | "E0412" | "E0422" | "E0423" | "E0425" | "E0433" | "E0531" | "E0574", _) => {
+                // The path rustc cannot find (or finds to be something else): its last name.
+                let Some(missing) = d
+                    .message
+                    .split('`')
+                    .nth(1)
+                    .and_then(|path| path.rsplit("::").next())
+                else {
+                    continue;
+                };
                 let call = d
                     .expanded_from
                     .and_then(|at| index.call_at(edits.before(at.byte_start)));
-                for cut in set.iter_mut().filter(|c| c.name == *missing) {
+                for cut in set.iter_mut().filter(|c| c.name == missing) {
                     match call {
                         Some(call) if cut.writes_impls => {
                             if !cut.ranges.contains(&call.range) {
@@ -317,38 +390,67 @@ fn takes_member(cut: &Cut, index: &Index, member: &str) -> bool {
             .iter()
             .any(|c| c.start <= r.start && r.end <= c.end)
     };
-    cut.name == member
-        || index
-            .impls
-            .iter()
-            .flat_map(|i| &i.members)
-            .any(|(name, range)| name == member && inside(range))
+    index
+        .impls
+        .iter()
+        .flat_map(|i| &i.members)
+        .any(|(name, range)| name == member && inside(range))
 }
 
-/// Whether `cut` takes an impl (a block, or a macro call whose arguments name the type)
-/// whose type and trait are both among `names`.
-fn takes_impl(cut: &Cut, index: &Index, names: &[&str]) -> bool {
+/// Whether `cut` takes an impl of `trait_name` for `self_name`: a block, or a call of a
+/// macro that writes impls, whose arguments name the type and whose arguments or body name
+/// the trait.
+fn takes_impl(cut: &Cut, index: &Index, self_name: &str, trait_name: &str) -> bool {
     let inside = |r: &std::ops::Range<usize>| {
         cut.ranges
             .iter()
             .any(|c| c.start <= r.start && r.end <= c.end)
     };
-    let named = |n: &Option<String>| n.as_deref().is_some_and(|n| names.contains(&n));
+    let is = |n: &Option<String>, name: &str| n.as_deref() == Some(name);
     index
         .impls
         .iter()
-        .any(|i| named(&i.self_name) && named(&i.trait_name) && inside(&i.range))
-        || index
-            .calls
-            .iter()
-            .any(|c| names.iter().any(|n| c.idents.contains(*n)) && inside(&c.range))
+        .any(|i| is(&i.self_name, self_name) && is(&i.trait_name, trait_name) && inside(&i.range))
+        || index.calls.iter().any(|c| {
+            c.idents.contains(self_name) && index.call_names(c, trait_name) && inside(&c.range)
+        })
 }
 
-/// [`names_in`], with those of the notes below the error.
-fn names_with_notes(d: &Diagnostic) -> Vec<&str> {
-    let mut names = names_in(d);
-    names.extend(d.notes.iter().flat_map(|n| quoted_names(n)));
-    names
+/// `Foo` of `&a::Foo<T>`.
+fn segment(path: &str) -> &str {
+    let path = path
+        .trim_start_matches('&')
+        .split('<')
+        .next()
+        .unwrap_or(path);
+    path.rsplit("::").next().unwrap_or(path)
+}
+
+/// The `(type, trait)` pairs an unsatisfied bound names, as the last segments of their
+/// paths: "the trait bound `X: a::T` is not satisfied", "the trait `T` is not implemented
+/// for `X`" (a note's), "`X` doesn't implement `T`".
+fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
+    let mut pairs = Vec::new();
+    for text in std::iter::once(d.message.as_str())
+        .chain(d.label())
+        .chain(d.notes.iter().map(String::as_str))
+    {
+        let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        if let Some(bound) = text.strip_prefix("the trait bound `").and(quoted.first()) {
+            if let Some((x, t)) = bound.split_once(": ") {
+                pairs.push((segment(x), segment(t)));
+            }
+        } else if text.starts_with("the trait `") && text.contains("` is not implemented for `") {
+            if let [t, x, ..] = quoted[..] {
+                pairs.push((segment(x), segment(t)));
+            }
+        } else if text.contains("` doesn't implement `") {
+            if let [x, t, ..] = quoted[..] {
+                pairs.push((segment(x), segment(t)));
+            }
+        }
+    }
+    pairs
 }
 
 /// The identifiers an error names between backticks (`Foo`, `crate::m::bar`), in its message

@@ -22,7 +22,11 @@ fn main() {
     }
     let distances = dijkstra(&graph, NodeIndex::new(0), None, |e| *e.weight());
     let text: Vec<String> = (0..n)
-        .map(|v| distances.get(&NodeIndex::new(v as usize)).map_or("-".to_string(), u64::to_string))
+        .map(|v| {
+            distances
+                .get(&NodeIndex::new(v as usize))
+                .map_or("-".to_string(), u64::to_string)
+        })
         .collect();
     println!("{}", text.join(" "));
 }
