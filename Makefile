@@ -3,7 +3,7 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test fuzz readme lint doc bench
+.PHONY: help bundle judge test fuzz readme lint doc bench sizes
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -20,6 +20,12 @@ test: ## Run every test: templates, bundler, and the judge suite
 # Optimized: ten times the inputs of the debug build, which `make test` runs with overflow checks.
 fuzz: ## Fuzz the bundler with mutated inputs for FUZZ_SECONDS (600); FUZZ_SEED=<n> picks the seed
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(CARGO) test --release -p bundler --test fuzz -- --nocapture
+
+sizes: ## Record the size of every bundle the tests make in bundle-sizes.tsv (the budgets they are held to)
+	rm -rf target/bundle-sizes
+	GRUNDY_UPDATE_SIZES=1 $(CARGO) test --workspace
+	{ grep '^#' bundle-sizes.tsv; cat target/bundle-sizes/* | LC_ALL=C sort; } > bundle-sizes.tsv.new
+	mv bundle-sizes.tsv.new bundle-sizes.tsv
 
 readme: ## Rewrite README.md's problems table from the problem folders
 	GRUNDY_UPDATE_README=1 $(CARGO) test -p suite --test readme

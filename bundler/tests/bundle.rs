@@ -163,23 +163,64 @@ fn strip_docs_removes_every_doc_comment_and_nothing_else() {
 
 /// The pipeline's bundle of `solution` against `game_lib`, verified as `verify` says.
 fn pipeline(solution: &str, verify: Verify) -> Result<String, String> {
-    let request = Request {
+    pipeline_with(solution, verify, |_| {})
+}
+
+/// As [`pipeline`], the request changed by `change` first.
+fn pipeline_with(
+    solution: &str,
+    verify: Verify,
+    change: impl FnOnce(&mut Request),
+) -> Result<String, String> {
+    let mut request = Request {
         libraries: Libraries::Dirs(vec![fixtures().join("gamelib")]),
         verify,
         ..Request::file(&relative(solution))
     };
+    change(&mut request);
     pipeline::run(&request)
         .map(|verified| verified.text)
         .map_err(|e| e.to_string())
 }
 
+/// Kept whole (no pruning, docs kept), a bundle that compiles is the engine's, byte for byte.
 #[test]
 fn a_bundle_that_compiles_is_verified_and_built() {
-    let text = pipeline("solutions/qualified.rs", Verify::Build).unwrap();
+    let text = pipeline_with("solutions/qualified.rs", Verify::Build, |request| {
+        request.prune = false;
+        request.strip_docs = false;
+    })
+    .unwrap();
     assert_eq!(
         text,
         bundle("solutions/qualified.rs", &BundleOptions::default())
     );
+}
+
+/// By default the trait the solution's code never runs goes, with its impls, the import of
+/// it and the module left empty; docs go; what runs stays.
+#[test]
+fn a_verified_bundle_keeps_what_runs() {
+    let text = pipeline("solutions/qualified.rs", Verify::Build).unwrap();
+    for gone in [
+        "trait Area",
+        "impl Area",
+        "mod area",
+        "use self::area",
+        "///",
+        "//!",
+    ] {
+        assert!(!text.contains(gone), "{gone:?} is still in:\n{text}");
+    }
+    for kept in [
+        "fn gcd",
+        "fn digit_name",
+        "static DIGITS",
+        "struct Rect",
+        "enum Shape",
+    ] {
+        assert!(text.contains(kept), "{kept:?} is gone from:\n{text}");
+    }
 }
 
 /// rustc's error is shown at the solution's own file, line and column, with its label, not

@@ -5,6 +5,9 @@
 //! line, compiled with plain rustc under editions 2021 (run) and 2024, with zero warnings, and
 //! must print the `// stdout:` line written by hand at its top.
 
+#[path = "../../tests/budget.rs"]
+mod budget;
+
 use bundler::cli::{run, Cli};
 use bundler::profile::rustc::{compile_in, type_check_in};
 use clap::Parser;
@@ -39,6 +42,18 @@ fn bundle(solution: &str, args: &[&str]) -> Result<String, String> {
 /// solution's `// stdout:` line.
 fn check(solution: &str, args: &[&str]) {
     let text = bundle(solution, args).unwrap_or_else(|e| panic!("bundling {solution}: {e}"));
+    budget::check(
+        &format!(
+            "fixtures/{}",
+            [solution]
+                .iter()
+                .chain(args)
+                .map(|a| a.trim_start_matches("lib:"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        &text,
+    );
     let expected = text
         .lines()
         .next()

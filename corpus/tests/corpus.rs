@@ -44,6 +44,11 @@ cases! {
     small_crates,
     superslice_queries,
     rand08_sampling,
+    tiny_acl_convolution,
+    tiny_itertools,
+    tiny_num_gcd,
+    tiny_proconio_input,
+    tiny_rand_shuffle,
 }
 
 /// One crate however it is reached: rand_core given as a `--lib` folder (a path package to

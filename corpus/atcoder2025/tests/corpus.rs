@@ -15,6 +15,7 @@ cases! {
     collections_2025,
     regex_tokens,
     rand09_treap,
+    tiny_petgraph_dijkstra,
 }
 
 #[test]

@@ -13,6 +13,9 @@
 // Each package's tests use a part of it.
 #![allow(dead_code)]
 
+#[path = "../../../tests/budget.rs"]
+mod budget;
+
 use clap::Parser;
 use std::collections::BTreeSet;
 use std::ffi::OsString;
@@ -54,13 +57,24 @@ fn read_input(case: &str) -> Vec<u8> {
     fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// The whole check of one case.
+/// The whole check of one case, its bundle within its size budget (see `budget`).
 pub fn check_case(case: &str, cargo_built: &Path) {
-    check_case_with(case, cargo_built, &[]);
+    let bundle = check_case_with(case, cargo_built, &[]);
+    budget::check(&format!("{}/{case}", package_key()), &bundle);
 }
 
-/// [`check_case`], bundled with `args` after the solution.
-pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) {
+/// `corpus` or `corpus/atcoder2025`: where the package is in the workspace.
+fn package_key() -> String {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest
+        .strip_prefix(budget::workspace())
+        .unwrap_or(manifest)
+        .display()
+        .to_string()
+}
+
+/// [`check_case`], bundled with `args` after the solution; the bundle.
+pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) -> String {
     let input = read_input(case);
 
     let expected = run_program(cargo_built, &input)
@@ -120,6 +134,7 @@ pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) {
             kept.display()
         );
     }
+    bundle
 }
 
 /// Whether the case's solution is edition 2021 code that 2024 refuses (a `cases/<case>/edition`

@@ -139,6 +139,8 @@ pub(super) struct Index {
     /// (see [`Gated`]).
     cfg_names: HashSet<String>,
     modules: usize,
+    /// The bundled crates' inline modules with no items left: their names and texts.
+    empty_modules: Vec<(String, Range<usize>)>,
 }
 
 impl Index {
@@ -203,6 +205,10 @@ impl Index {
             match item {
                 syn::Item::Mod(m) => {
                     if let Some((_, items)) = &m.content {
+                        if library && items.is_empty() {
+                            self.empty_modules
+                                .push((m.ident.to_string(), range.clone()));
+                        }
                         self.modules += 1;
                         self.items(items, self.modules, places, in_library);
                     }
@@ -398,6 +404,16 @@ impl Index {
                     )
                 }),
         );
+        // A module whose items all went goes too, unless code left names it.
+        cuts.extend(self.empty_modules.iter().map(|(name, range)| {
+            let mut cut = Cut::item(
+                format!("module {name} at {}", range.start),
+                name,
+                range.clone(),
+            );
+            cut.defines = vec![name.clone()];
+            cut
+        }));
         cuts.append(&mut named_by_impls);
         cuts
     }
@@ -522,13 +538,6 @@ impl Index {
                     .is_some_and(|at| at.iter().any(|&at| !inside(at)))
             };
             let before = cuts.len();
-            if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
-                for c in cuts.iter().filter(|c| c.defines.iter().any(named_outside)) {
-                    let name = c.defines.iter().find(|n| named_outside(n)).unwrap();
-                    let at = self.mentions[name].iter().find(|&&at| !inside(at)).unwrap();
-                    eprintln!("DEBUG close drops {} ({name} at {at})", c.key);
-                }
-            }
             cuts.retain(|c| !c.defines.iter().any(named_outside));
             if cuts.len() == before {
                 return;

@@ -187,12 +187,6 @@ impl Pruner<'_, '_> {
                 .filter(|c| !self.refused.contains(&c.key))
                 .collect();
             loop {
-                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
-                    eprintln!(
-                        "DEBUG set {:?}",
-                        set.iter().map(|c| &c.key).collect::<Vec<_>>()
-                    );
-                }
                 index.close(&mut set, &made);
                 if set.is_empty() {
                     continue 'sets;
@@ -218,27 +212,6 @@ impl Pruner<'_, '_> {
                     }
                 }
                 let outcome = self.check_without_dangling_imports(&mut edits)?;
-                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
-                    eprintln!(
-                        "DEBUG attempt made {} set {} ok {} compiles {} len {} first {:?}",
-                        made.len(),
-                        set.len(),
-                        outcome.success,
-                        self.pruned.compiles,
-                        self.bundle.text.len(),
-                        set.iter().take(3).map(|c| &c.key).collect::<Vec<_>>()
-                    );
-                }
-                if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() && !outcome.success {
-                    for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(60) {
-                        eprintln!(
-                            "DEBUG    {:?} {} {:?}",
-                            d.code,
-                            d.message,
-                            d.expanded_from.map(|a| edits.before(a.byte_start))
-                        );
-                    }
-                }
                 if outcome.success {
                     made.append(&mut set);
                     passed = Some((outcome, self.bundle.clone()));
@@ -294,11 +267,6 @@ impl Pruner<'_, '_> {
             else {
                 break;
             };
-            if std::env::var_os("GRUNDY_PRUNE_TRACE").is_some() {
-                for d in outcome.diagnostics.iter().filter(|d| d.is_error()).take(5) {
-                    eprintln!("DEBUG imp {:?} {}", d.code, d.message);
-                }
-            }
             if imports.is_empty() {
                 break;
             }
