@@ -758,7 +758,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
         )?;
         return Ok(ExitCode::SUCCESS);
     };
-    let dir = scaffold::new_problem(&problems_dir, &id)?;
+    let dir = scaffold::new_problem(&problems_dir, &id, None)?;
     writeln!(out, "created {}", dir.display())?;
     writeln!(
         out,
