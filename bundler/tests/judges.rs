@@ -294,9 +294,53 @@ fn a_let_chains_solution_verifies_where_the_edition_is_2024() {
     let output = grundy(&["bundle", &main, "--judge", "atcoder", "--edition", "2021"]);
     assert!(!output.status.success());
     assert!(
-        stderr(&output).contains("AtCoder compiles Rust in edition 2024, not 2021"),
+        stderr(&output).contains("AtCoder compiles Rust in edition 2024, not 2021; the editions"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// An edition the judge does not offer is refused with the editions every judge offers, so
+/// the user sees where it would go (and that no judge takes 2018).
+#[test]
+fn an_edition_not_offered_is_refused_with_each_judges_editions() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = solution(dir.path(), "fn main() {}\n");
+    let out = dir.path().join("out.rs");
+    let output = grundy(&[
+        "bundle",
+        &main,
+        "--edition",
+        "2018",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(!out.exists());
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains(
+            "error: without `--judge`, a bundle is checked in edition 2021 or 2024, not 2018 \
+             (no judge offers 2018); the editions each judge offers (`--judge NAME --edition \
+             E`): none 2021 or 2024, codeforces 2021 or 2024, atcoder 2024, library-checker \
+             2024, luogu 2021, yukicoder 2021, dmoj 2021"
+        ),
+        "{message}"
+    );
+    let message = stderr(&grundy(&[
+        "bundle",
+        &main,
+        "--judge",
+        "dmoj",
+        "--edition",
+        "2024",
+    ]));
+    assert!(
+        message.contains("DMOJ compiles Rust in edition 2021, not 2024; ")
+            && message.contains("codeforces 2021 or 2024, atcoder 2024,")
+            && !message.contains("no judge offers"),
+        "{message}"
     );
 }
 
