@@ -122,6 +122,42 @@ fn a_bundle_over_the_limit_is_an_error_that_writes_nothing() {
     assert!(grundy(&["bundle", &main]).status.success());
 }
 
+/// Without `--judge` there is no limit, but a bundle too long for a judge says so, with its
+/// size and the judges it is too long for.
+#[test]
+fn a_bundle_for_no_judge_says_which_judges_it_is_too_long_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let note = |text: &str| {
+        let main = solution(dir.path(), text);
+        let output = grundy(&[
+            "bundle",
+            &main,
+            "-o",
+            dir.path().join("out.rs").to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stderr(&output)
+    };
+    assert_eq!(note(&padded(65_519, 'x')), "", "fits every judge");
+    // 17 + 70,000 bytes: over Codeforces's 65,536 bytes and DMOJ's 65,536 characters only.
+    assert_eq!(
+        note(&padded(70_000, 'x')),
+        "note: the bundle is 70017 bytes, too long for Codeforces (65536 bytes), DMOJ (65536 \
+         characters); `--judge NAME` fits a bundle to its judge's limit where it can (doc \
+         comments left out, then minified)\n"
+    );
+    // 17 + 2^20 bytes: one over Library Checker's, the largest.
+    let message = note(&padded(1 << 20, 'x'));
+    assert!(
+        message.starts_with(
+            "note: the bundle is 1048593 bytes, too long for every judge with a known limit: \
+             Codeforces (65536 bytes), AtCoder (524288 bytes), Library Checker (1048576 bytes), \
+             DMOJ (65536 characters); "
+        ),
+        "{message}"
+    );
+}
+
 #[test]
 fn dmoj_counts_characters_and_codeforces_bytes() {
     let dir = tempfile::tempdir().unwrap();

@@ -378,7 +378,8 @@ impl TooLarge {
 }
 
 impl Unit {
-    fn name(self) -> &'static str {
+    /// `bytes` or `characters`, for messages.
+    pub fn name(self) -> &'static str {
         match self {
             Unit::Bytes => "bytes",
             Unit::Chars => "characters",
