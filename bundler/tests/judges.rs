@@ -454,6 +454,33 @@ fn provided_crates_stay_external_and_are_checked_against() {
     );
 }
 
+/// The note on the crates left to the judge names those the bundle uses, not every provided
+/// crate the manifest lists, each at the package's version and the judge's where they differ.
+/// Needs crates.io, or proconio 0.4.5 and 0.5.0 and ac-library-rs 0.2.0 already fetched.
+#[test]
+fn the_note_on_provided_crates_names_only_those_the_solution_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"abc\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\nac-library-rs = \"=0.2.0\"\nproconio = \"=0.4.5\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    let main = dir.path().join("src/main.rs");
+    std::fs::write(
+        &main,
+        "use proconio::input;\n\nfn main() {\n    input! { n: u64 }\n    println!(\"{}\", n + 1);\n}\n",
+    )
+    .unwrap();
+    let output = grundy(&["bundle", main.to_str().unwrap(), "--judge", "atcoder"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "note: left to AtCoder, which provides them: proconio 0.4.5 (AtCoder's is =0.5.0)\n"
+    );
+}
+
 /// In a package, the files a dependency's build script writes are read as Cargo's run of the
 /// script made them, both ways crates include them, and the cfgs it sets hold: the bundle
 /// answers as `cargo run`.

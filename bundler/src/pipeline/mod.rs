@@ -21,7 +21,7 @@ use crate::bundle::parse::Solution;
 use crate::bundle::{self, Bundle, BundleOptions, Library};
 use crate::config::Config;
 use crate::profile::rustc::Emit;
-use crate::profile::Profile;
+use crate::profile::{Profile, Provided};
 use crate::project;
 use std::path::{Path, PathBuf};
 
@@ -141,11 +141,14 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         .map_err(PipelineError::Profile)?;
     let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
     library.judge_cfgs(profile.cfgs, profile.target);
-    let provided = if request.bundle_provided {
+    // The graph's packages (`name version`), the provided ones the solution depends on
+    // first: the versions the note on the crates left to the judge compares with its own.
+    let mut provided = if request.bundle_provided {
         Vec::new()
     } else {
         library.keep_external(|name| profile.provides(name).is_some())
     };
+    provided.extend(library.crates.iter().map(|c| c.spec.package.clone()));
     // The proc macros the solution applies, of crates the judge does not provide.
     // Without a package (libraries given by folder) nothing is expanded, and a bundle that
     // needs a proc-macro crate is refused.
@@ -197,13 +200,14 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         }
     };
     let mut notes = fitted.into_inner();
-    if !provided.is_empty() {
+    let left_to_judge = crate::profile::provided::used(profile, &text);
+    if !left_to_judge.is_empty() {
         notes.push(format!(
             "left to {}, which provides them: {}",
             profile.title,
-            provided
+            left_to_judge
                 .iter()
-                .map(|package| provided_note(profile, package))
+                .map(|c| provided_note(profile, c, &provided))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -218,15 +222,24 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     })
 }
 
-/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the package's version is
-/// not the judge's, whose the judge compiles with.
-fn provided_note(profile: &Profile, package: &str) -> String {
-    let (name, version) = package.split_once(' ').unwrap_or((package, ""));
-    match profile.provided.iter().find(|c| c.package == name) {
-        Some(c) if c.version.trim_start_matches('=') != version => {
-            format!("{package} ({}'s is {})", profile.title, c.version)
+/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the version of the
+/// package's graph (the first of `packages`, `name version` each, of that name) is not the
+/// judge's, whose the judge compiles with; the judge's version for a crate not in the graph.
+fn provided_note(profile: &Profile, c: &Provided, packages: &[String]) -> String {
+    let judges = c.version.trim_start_matches('=');
+    let ours = packages.iter().find_map(|p| {
+        p.split_once(' ')
+            .filter(|(name, _)| *name == c.package)
+            .map(|(_, version)| version)
+    });
+    match ours {
+        Some(version) if version != judges => {
+            format!(
+                "{} {version} ({}'s is {})",
+                c.package, profile.title, c.version
+            )
         }
-        _ => package.to_string(),
+        _ => format!("{} {judges}", c.package),
     }
 }
 
