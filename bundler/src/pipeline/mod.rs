@@ -253,11 +253,15 @@ fn open_libraries(
 ) -> Result<(Library, Option<PathBuf>), bundle::Error> {
     let (graph, manifest) = match &request.libraries {
         Libraries::Dirs(dirs) => (CrateGraph::from_libs(dirs, &request.features)?, None),
-        Libraries::Manifest(manifest) => {
-            (CrateGraph::from_package(manifest)?, Some(manifest.clone()))
-        }
+        Libraries::Manifest(manifest) => (
+            CrateGraph::from_package(manifest, Some(anchor))?,
+            Some(manifest.clone()),
+        ),
         Libraries::Auto => match crates::enclosing_package(anchor) {
-            Some(manifest) => (CrateGraph::from_package(&manifest)?, Some(manifest)),
+            Some(manifest) => (
+                CrateGraph::from_package(&manifest, Some(anchor))?,
+                Some(manifest),
+            ),
             None if !configured.is_empty() => {
                 (CrateGraph::from_libs(configured, &request.features)?, None)
             }
