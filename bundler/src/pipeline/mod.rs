@@ -13,7 +13,7 @@ mod fit;
 mod prune;
 mod verify;
 
-pub use error::{NewerEdition, PipelineError};
+pub use error::{NewerEdition, PipelineError, Refused};
 pub use prune::Pruned;
 
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
