@@ -403,6 +403,7 @@ pub fn main() -> ExitCode {
         args.remove(1);
     }
     let cli = Cli::parse_from(args);
+    crate::status::show_on_terminal();
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || match run(cli, &mut std::io::stdout().lock()) {

@@ -43,13 +43,17 @@ pub(super) fn verify(
     let Check {
         profile, edition, ..
     } = check;
+    let compiling = profile.compiling(edition);
+    let _status = crate::status::show(format!(
+        "verifying the bundle ({} bytes) {compiling}",
+        bundle.text.len()
+    ));
     let externs = provided::externs(profile, &provided::used(profile, &bundle.text))?;
     let compile = |source: &str, emit: Emit, extra: &[&str]| -> Result<Outcome, PipelineError> {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
         rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
             .map_err(PipelineError::Rustc)
     };
-    let compiling = profile.compiling(edition);
     let mut plain = compile(&bundle.text, Emit::Metadata, &[])?;
     let mut linted = false;
     for _ in 0..MIGRATION_ROUNDS {
