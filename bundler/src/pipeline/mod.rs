@@ -222,24 +222,31 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     })
 }
 
-/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the version of the
-/// package's graph (the first of `packages`, `name version` each, of that name) is not the
-/// judge's, whose the judge compiles with; the judge's version for a crate not in the graph.
+/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the version in the
+/// package's graph (the first of `packages`, `name version` each, of that name) is not one
+/// the judge's requirement takes (DMOJ's `rand 0.8` takes 0.8.5); the judge's version for a
+/// crate not in the graph.
 fn provided_note(profile: &Profile, c: &Provided, packages: &[String]) -> String {
+    use cargo_metadata::semver::{Version, VersionReq};
     let judges = c.version.trim_start_matches('=');
     let ours = packages.iter().find_map(|p| {
         p.split_once(' ')
             .filter(|(name, _)| *name == c.package)
             .map(|(_, version)| version)
     });
+    let taken = |version: &str| match (VersionReq::parse(c.version), Version::parse(version)) {
+        (Ok(requirement), Ok(version)) => requirement.matches(&version),
+        _ => version == judges,
+    };
     match ours {
-        Some(version) if version != judges => {
+        Some(version) if !taken(version) => {
             format!(
                 "{} {version} ({}'s is {})",
                 c.package, profile.title, c.version
             )
         }
-        _ => format!("{} {judges}", c.package),
+        Some(version) => format!("{} {version}", c.package),
+        None => format!("{} {judges}", c.package),
     }
 }
 
@@ -272,4 +279,34 @@ fn open_libraries(
         },
     };
     Ok((Library::of_graph(graph)?, manifest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_provided_crate_is_noted_at_the_packages_version_and_the_judges_where_it_differs() {
+        let note = |judge: &str, name: &str, packages: &[&str]| {
+            let profile = Profile::named(judge).unwrap();
+            let packages: Vec<String> = packages.iter().map(|p| p.to_string()).collect();
+            provided_note(profile, profile.provides(name).unwrap(), &packages)
+        };
+        assert_eq!(
+            note("atcoder", "proconio", &["either 1.9.0", "proconio 0.4.5"]),
+            "proconio 0.4.5 (AtCoder's is =0.5.0)"
+        );
+        assert_eq!(
+            note("atcoder", "proconio", &["proconio 0.5.0"]),
+            "proconio 0.5.0"
+        );
+        // DMOJ's requirement `0.8` takes any 0.8.x.
+        assert_eq!(note("dmoj", "rand", &["rand 0.8.5"]), "rand 0.8.5");
+        assert_eq!(
+            note("dmoj", "rand", &["rand 0.9.2"]),
+            "rand 0.9.2 (DMOJ's is 0.8)"
+        );
+        // Not in the package: the judge's own.
+        assert_eq!(note("atcoder", "itertools", &[]), "itertools 0.14.0");
+    }
 }
