@@ -107,16 +107,9 @@ impl Refused {
 /// the file written, and a last line says where it is.
 impl std::fmt::Display for Refused {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let written = match &self.written {
-            None => return f.write_str(&self.rendered),
-            Some(Ok(path)) => path.display().to_string(),
-            Some(Err(why)) => {
-                return write!(
-                    f,
-                    "{}note: the bundle rustc refused could not be written: {why}",
-                    self.rendered
-                )
-            }
+        let file = match &self.written {
+            Some(Ok(path)) => Some(path.display().to_string()),
+            _ => None,
         };
         for line in self.rendered.split_inclusive('\n') {
             let trimmed = line.trim_start();
@@ -128,15 +121,28 @@ impl std::fmt::Display for Refused {
                     .strip_prefix(COMPILED_FILE)?;
                 rest.starts_with(':').then_some((arrow, rest))
             });
-            match place {
-                Some((arrow, rest)) => write!(f, "{indent}{arrow} {written}{rest}")?,
-                None => f.write_str(line)?,
+            match (place, &file) {
+                (Some((arrow, rest)), Some(file)) => write!(f, "{indent}{arrow} {file}{rest}")?,
+                _ => f.write_str(line)?,
             }
         }
+        let Some(written) = &self.written else {
+            return Ok(());
+        };
         if !self.rendered.ends_with('\n') {
             f.write_str("\n")?;
         }
-        write!(f, "note: the bundle rustc refused is written to {written}")
+        match written {
+            Ok(path) => write!(
+                f,
+                "note: the bundle rustc refused is written to {}",
+                path.display()
+            ),
+            Err(why) => write!(
+                f,
+                "note: the bundle rustc refused could not be written: {why}"
+            ),
+        }
     }
 }
 
@@ -157,4 +163,36 @@ pub struct NewerEdition {
     pub compiling: String,
     pub takers: String,
     pub refused: Box<Refused>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rustcs_places_name_the_file_written_and_a_last_line_says_where() {
+        let rendered = "error[E0308]: mismatched types\n  --> main.rs:22:13\n   |\n   \
+                        ::: main.rs:3:1\n  --> other.rs:1:1\nsee main.rs:1\n";
+        let mut refused = Refused::new(rendered.to_string(), "fn main() {}\n");
+        assert_eq!(
+            refused.to_string(),
+            rendered,
+            "nothing written: as rustc said it"
+        );
+        refused.written = Some(Ok(PathBuf::from("/tmp/sub.rejected.rs")));
+        assert_eq!(
+            refused.to_string(),
+            "error[E0308]: mismatched types\n  --> /tmp/sub.rejected.rs:22:13\n   |\n   \
+             ::: /tmp/sub.rejected.rs:3:1\n  --> other.rs:1:1\nsee main.rs:1\n\
+             note: the bundle rustc refused is written to /tmp/sub.rejected.rs"
+        );
+        // A crash's report need not end its line.
+        let mut crashed = Refused::new("thread 'rustc' panicked".to_string(), "");
+        crashed.written = Some(Err("No space left on device".to_string()));
+        assert_eq!(
+            crashed.to_string(),
+            "thread 'rustc' panicked\nnote: the bundle rustc refused could not be written: No \
+             space left on device"
+        );
+    }
 }
