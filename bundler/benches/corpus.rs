@@ -81,7 +81,7 @@ fn main() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     cases.sort();
-    let graph = CrateGraph::from_package(&manifest).expect("the corpus's crate graph");
+    let graph = CrateGraph::from_package(&manifest, None).expect("the corpus's crate graph");
     let equip = Command::new(&cargo)
         .args(["equip", "--version"])
         .output()

@@ -403,6 +403,7 @@ pub fn main() -> ExitCode {
         args.remove(1);
     }
     let cli = Cli::parse_from(args);
+    crate::status::show_on_terminal();
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || match run(cli, &mut std::io::stdout().lock()) {
@@ -758,7 +759,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
         )?;
         return Ok(ExitCode::SUCCESS);
     };
-    let dir = scaffold::new_problem(&problems_dir, &id)?;
+    let dir = scaffold::new_problem(&problems_dir, &id, None)?;
     writeln!(out, "created {}", dir.display())?;
     writeln!(
         out,
@@ -856,7 +857,12 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         without_license_notices: no_license_notices,
         prune: !keep_unused,
     };
-    let verified = pipeline::run(&request)?;
+    let verified = pipeline::run(&request).map_err(|mut e| {
+        if let Some(refused) = e.refused_mut() {
+            refused.written = Some(write_refused(&refused.bundle, output));
+        }
+        e
+    })?;
     let profile = verified.profile;
     if verify == Verify::Build && !profile.differs.is_empty() {
         eprintln!(
@@ -875,6 +881,30 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     }
     emit(&verified.text, output, out)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the bundle rustc refused, for the user to read the places its message names:
+/// beside the output asked for (`sub.rs` -> `sub.rejected.rs`), else (stdout, a device, a
+/// folder that cannot take it) in a new file of the system's temporary folder. Its path, or
+/// why it could not be written.
+fn write_refused(bundle: &str, output: Option<&Path>) -> Result<PathBuf, String> {
+    let beside = output
+        .filter(|path| *path != Path::new("-"))
+        .filter(|path| std::fs::metadata(path).map_or(true, |meta| meta.is_file()))
+        .map(|output| output.with_extension("rejected.rs"))
+        .filter(|path| atomic::write_output(path, bundle.as_bytes()).is_ok());
+    if let Some(path) = beside {
+        return Ok(path);
+    }
+    let in_temp = || -> io::Result<PathBuf> {
+        let mut file = tempfile::Builder::new()
+            .prefix("grundy-")
+            .suffix(".rejected.rs")
+            .tempfile()?;
+        file.write_all(bundle.as_bytes())?;
+        Ok(file.keep().map_err(|e| e.error)?.1)
+    };
+    in_temp().map_err(|e| e.to_string())
 }
 
 /// Writes `text` to `path` atomically, or to `out`.

@@ -10,7 +10,8 @@
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
 //! - [`explore`]: a game's values, their period proven or observed, code for any heap;
 //! - [`judge`]: compiling and running problems against their tests;
-//! - [`expand`]: expanding procedural macros through the toolchain's own proc-macro server.
+//! - [`expand`]: expanding procedural macros through the toolchain's own proc-macro server;
+//! - [`status`]: the line on a terminal that says what long work is under way.
 
 pub mod atomic;
 pub mod bundle;
@@ -24,6 +25,7 @@ pub mod judge;
 pub mod pipeline;
 pub mod profile;
 pub mod project;
+pub mod status;
 pub mod suggest;
 
 pub use bundle::{bundle, bundle_solution, show, BundleOptions, Error, ErrorKind, Library};

@@ -1,6 +1,9 @@
 //! The binary as a user runs it: exit codes, one message on stderr, nothing written or
 //! overwritten on failure.
 
+#[path = "common/terminal.rs"]
+mod terminal;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
@@ -80,6 +83,33 @@ fn a_failed_bundle_leaves_the_out_file_untouched() {
         let leftovers = std::fs::read_dir(dir.path()).unwrap().count();
         assert_eq!(leftovers, 1, "a temporary file was left beside the output");
     }
+}
+
+/// With stderr on a terminal, verifying says so on one status line, erased before the program
+/// ends; with stderr a pipe, nothing.
+#[test]
+fn long_work_is_said_on_a_terminal_only() {
+    let args = [
+        "bundle",
+        "tests/fixtures/bundle/solutions/grouped.rs",
+        "--lib",
+        LIB,
+    ];
+    let (output, shown) = terminal::stderr_on_terminal(
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR")),
+    );
+    assert!(output.status.success());
+    assert!(
+        shown.starts_with("verifying the bundle (") && shown.ends_with("\r\x1b[K"),
+        "{shown:?}"
+    );
+    assert_eq!(shown.matches("\r\x1b[K").count(), 1, "{shown:?}");
+    let piped = bundler(&args);
+    assert!(piped.status.success());
+    assert_eq!(stderr(&piped), "");
+    assert_eq!(piped.stdout, output.stdout);
 }
 
 #[test]
@@ -224,11 +254,17 @@ fn deep_nesting_does_not_overflow_the_stack() {
     assert!(output.status.success(), "{}", stderr(&output));
     let output = bundle_text(&text, &[]);
     assert!(!output.status.success());
+    let message = stderr(&output);
     assert!(
-        stderr(&output).starts_with("error: rustc failed on the bundle with `rustc"),
-        "{}",
-        stderr(&output)
+        message.starts_with("error: rustc failed on the bundle with `rustc"),
+        "{message}"
     );
+    // The bundle is kept for a report of the crash; the test leaves nothing behind.
+    let (_, refused) = message
+        .trim_end()
+        .rsplit_once("note: the bundle rustc refused is written to ")
+        .unwrap_or_else(|| panic!("{message}"));
+    std::fs::remove_file(refused).unwrap();
 }
 
 /// `--time-factor` must be a finite number above zero, checked before any work.

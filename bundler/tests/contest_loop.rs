@@ -108,6 +108,14 @@ fn receive_write_test_new_and_build_in_a_folder_of_ones_own() {
     );
     let readme = std::fs::read_to_string(folder.join("README.md")).unwrap();
     assert!(readme.contains("Time limit: 1 s"), "{readme}");
+    let main = std::fs::read_to_string(folder.join("main.rs")).unwrap();
+    assert!(
+        main.starts_with(
+            "// problem: https://atcoder.jp/contests/abc300/tasks/abc300_a\n\
+             // Statement: abc300_a/README.md.\n"
+        ),
+        "the header names the page the problem came from:\n{main}"
+    );
 
     let verdicts = |solution: &str, dir: &Path, args: &[&Path]| {
         std::fs::write(folder.join("main.rs"), solution).unwrap();

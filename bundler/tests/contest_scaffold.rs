@@ -42,7 +42,7 @@ fn tree(dir: &Path) -> Vec<String> {
 #[test]
 fn creates_the_folder_and_registers_the_bin() {
     let dir = problems_dir();
-    let created = new_problem(dir.path(), "hdu9999").unwrap();
+    let created = new_problem(dir.path(), "hdu9999", None).unwrap();
     assert_eq!(created, dir.path().join("hdu9999"));
     assert_eq!(
         tree(dir.path()),
@@ -103,7 +103,7 @@ fn assert_refused_and_untouched(id: &str, prepare: impl FnOnce(&Path)) -> Scaffo
     prepare(dir.path());
     let before = tree(dir.path());
     let manifest = std::fs::read_to_string(dir.path().join("Cargo.toml")).unwrap();
-    let err = new_problem(dir.path(), id).unwrap_err();
+    let err = new_problem(dir.path(), id, None).unwrap_err();
     assert_eq!(tree(dir.path()), before, "{err}");
     assert_eq!(
         std::fs::read_to_string(dir.path().join("Cargo.toml")).unwrap(),
@@ -165,7 +165,7 @@ fn rustc(args: &[&std::ffi::OsStr]) {
 #[test]
 fn scaffolded_main_compiles_and_runs_against_the_real_templates() {
     let dir = problems_dir();
-    let created = new_problem(dir.path(), "echo").unwrap();
+    let created = new_problem(dir.path(), "echo", None).unwrap();
     let templates: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../templates/src/lib.rs");
     let out = dir.path();
     let rlib = out.join("libtemplates.rlib");
@@ -294,8 +294,10 @@ fn ids_as_judges_write_them_get_a_row_in_the_readme_table() {
         format!("# Kit\n\n{table}\n|---|---|---|---|\n\nAfter the table.\n"),
     )
     .unwrap();
-    for id in ["abc300_a", "1234A"] {
-        new_problem(&problems, id).unwrap_or_else(|e| panic!("{id}: {e}"));
+    // A problem received from its page (`grundy receive` in a checkout) links to it.
+    let url = "https://atcoder.jp/contests/abc300/tasks/abc300_a";
+    for (id, url) in [("abc300_a", Some(url)), ("1234A", None)] {
+        new_problem(&problems, id, url).unwrap_or_else(|e| panic!("{id}: {e}"));
     }
     let readme = std::fs::read_to_string(root.path().join("README.md")).unwrap();
     // Rows by id order; the scaffold's main.rs reads with `fast_io` and has one sample test.
@@ -304,7 +306,16 @@ fn ids_as_judges_write_them_get_a_row_in_the_readme_table() {
         format!(
             "# Kit\n\n{table}\n|---|---|---|---|\n\
              | 1234A (custom) | TITLE | `fast_io` | 1 |\n\
-             | abc300_a (custom) | TITLE | `fast_io` | 1 |\n\nAfter the table.\n"
+             | [abc300_a]({url}) | TITLE | `fast_io` | 1 |\n\nAfter the table.\n"
         )
     );
+    let main = |id: &str| std::fs::read_to_string(problems.join(id).join("main.rs")).unwrap();
+    assert!(
+        main("abc300_a").starts_with(&format!(
+            "// problem: {url}\n// Statement: abc300_a/README.md.\n"
+        )),
+        "{}",
+        main("abc300_a")
+    );
+    assert!(main("1234A").starts_with("// problem: custom\n"));
 }

@@ -249,6 +249,14 @@ fn a_packages_binary_uses_the_packages_own_library() {
     assert_eq!(output, "true 3 false\n");
 }
 
+/// A library package's example is built by Cargo with the package's dev-dependencies: it is
+/// bundled with them (here `renamed-lib-rs`, which only `[dev-dependencies]` names).
+#[test]
+fn a_librarys_example_is_bundled_with_its_dev_dependencies() {
+    let output = run_in_package("devpkg/examples/lca.rs", &["mod devpkg {", "mod renamed {"]);
+    assert_eq!(output, "2 true\n");
+}
+
 /// A solution's own file modules (`mod geometry;` beside it, `geometry/area.rs` under it, a
 /// `#[path]`) come inside the bundle, and a library crate reached only from one of them is
 /// bundled; a `#[cfg(test)] mod tests;` whose file is not there stays as written.

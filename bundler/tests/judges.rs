@@ -122,6 +122,42 @@ fn a_bundle_over_the_limit_is_an_error_that_writes_nothing() {
     assert!(grundy(&["bundle", &main]).status.success());
 }
 
+/// Without `--judge` there is no limit, but a bundle too long for a judge says so, with its
+/// size and the judges it is too long for.
+#[test]
+fn a_bundle_for_no_judge_says_which_judges_it_is_too_long_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let note = |text: &str| {
+        let main = solution(dir.path(), text);
+        let output = grundy(&[
+            "bundle",
+            &main,
+            "-o",
+            dir.path().join("out.rs").to_str().unwrap(),
+        ]);
+        assert!(output.status.success(), "{}", stderr(&output));
+        stderr(&output)
+    };
+    assert_eq!(note(&padded(65_519, 'x')), "", "fits every judge");
+    // 17 + 70,000 bytes: over Codeforces's 65,536 bytes and DMOJ's 65,536 characters only.
+    assert_eq!(
+        note(&padded(70_000, 'x')),
+        "note: the bundle is 70017 bytes, too long for Codeforces (65536 bytes), DMOJ (65536 \
+         characters); `--judge NAME` fits a bundle to its judge's limit where it can (doc \
+         comments left out, then minified)\n"
+    );
+    // 17 + 2^20 bytes: one over Library Checker's, the largest.
+    let message = note(&padded(1 << 20, 'x'));
+    assert!(
+        message.starts_with(
+            "note: the bundle is 1048593 bytes, too long for every judge with a known limit: \
+             Codeforces (65536 bytes), AtCoder (524288 bytes), Library Checker (1048576 bytes), \
+             DMOJ (65536 characters); "
+        ),
+        "{message}"
+    );
+}
+
 #[test]
 fn dmoj_counts_characters_and_codeforces_bytes() {
     let dir = tempfile::tempdir().unwrap();
@@ -268,6 +304,134 @@ fn an_error_in_library_code_is_the_bundlers() {
         !message.contains("uses_badlib.rs:"),
         "not the solution's error: {message}"
     );
+    std::fs::remove_file(refused_file(&message)).unwrap();
+}
+
+/// The file the last line of `message` says the bundle rustc refused is written to.
+fn refused_file(message: &str) -> String {
+    let (_, path) = message
+        .trim_end()
+        .rsplit_once("note: the bundle rustc refused is written to ")
+        .unwrap_or_else(|| panic!("no refused bundle written: {message}"));
+    path.to_string()
+}
+
+/// The line of `file` that rustc's place `--> file:LINE:COL` in `message` names.
+fn line_at(message: &str, file: &str) -> String {
+    let place = format!("--> {file}:");
+    let line: usize = message
+        .split(&place)
+        .nth(1)
+        .and_then(|rest| rest.split(':').next())
+        .and_then(|line| line.parse().ok())
+        .unwrap_or_else(|| panic!("no `{place}` in {message}"));
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    text.lines().nth(line - 1).unwrap_or_default().to_string()
+}
+
+/// The bundle rustc refused is written where the message says, and rustc's places name that
+/// file: beside the output asked for (which is not written), else in the temporary folder.
+#[test]
+fn the_refused_bundle_is_written_where_the_message_says() {
+    let main = fixture("profiles/solutions/uses_badlib.rs");
+    let lib = fixture("profiles/badlib");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sub.rs");
+    let output = grundy(&["bundle", &main, "--lib", &lib, "-o", out.to_str().unwrap()]);
+    assert!(!output.status.success());
+    assert!(!out.exists(), "the output is not written");
+    let refused = dir.path().join("sub.rejected.rs");
+    let refused = refused.to_str().unwrap();
+    let message = stderr(&output);
+    assert!(
+        message.ends_with(&format!(
+            "note: the bundle rustc refused is written to {refused}\n"
+        )) && !message.contains("main.rs:"),
+        "{message}"
+    );
+    // The place rustc names in the bundled `ones`: `total` returned as a `u32`.
+    assert_eq!(line_at(&message, refused).trim(), "total");
+
+    let output = grundy(&["bundle", &main, "--lib", &lib]);
+    assert!(!output.status.success() && output.stdout.is_empty());
+    let message = stderr(&output);
+    let written = refused_file(&message);
+    assert!(
+        Path::new(&written).starts_with(std::env::temp_dir()),
+        "{message}"
+    );
+    assert_eq!(line_at(&message, &written).trim(), "total");
+    assert_eq!(
+        std::fs::read_to_string(&written).unwrap(),
+        std::fs::read_to_string(refused).unwrap()
+    );
+    std::fs::remove_file(&written).unwrap();
+}
+
+/// Every error in library code is shown, up to ten, and how many more there are.
+#[test]
+fn every_library_error_is_shown_up_to_ten() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = dir.path().join("manybad");
+    std::fs::create_dir_all(lib.join("src")).unwrap();
+    std::fs::write(
+        lib.join("Cargo.toml"),
+        "[package]\nname = \"manybad\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+    )
+    .unwrap();
+    // Twelve functions, each returning a `u64` as a `u32`.
+    let functions: String = (0..12)
+        .map(|i| format!("pub fn f{i}(x: u64) -> u32 {{\n    x\n}}\n"))
+        .collect();
+    std::fs::write(lib.join("src/lib.rs"), functions).unwrap();
+    let calls: String = (0..12).map(|i| format!("manybad::f{i}(1); ")).collect();
+    let main = solution(dir.path(), &format!("fn main() {{ {calls}}}\n"));
+    let output = grundy(&["bundle", &main, "--lib", lib.to_str().unwrap()]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert_eq!(
+        message.matches("error[E0308]: mismatched types").count(),
+        10,
+        "{message}"
+    );
+    assert!(
+        message.contains("\nand 2 more errors\n")
+            && message.starts_with("error: the bundled code of `manybad 0.1.0` does not compile"),
+        "{message}"
+    );
+    std::fs::remove_file(refused_file(&message)).unwrap();
+}
+
+/// An error rustc places in a library macro's body, made by the type the solution hands the
+/// macro, is the solution's: at its call, naming the macro's crate, and no bundler bug.
+#[test]
+fn an_error_inside_a_library_macro_the_solution_calls_is_the_solutions() {
+    let main = fixture("profiles/solutions/uses_maclib.rs");
+    let output = grundy(&["bundle", &main, "--lib", &fixture("profiles/maclib")]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains(&format!(
+            "{main}:6:18: error[E0277]: the trait bound `Point: FromStr` is not satisfied\n  \
+             |\n6 |     let points = parse_all!(Point, \"1 2\");\n  |                  ^ in \
+             this call of a macro of `maclib 0.1.0`"
+        )) && !message.contains("bug of the bundler"),
+        "{message}"
+    );
+    // A name the body writes that does not resolve is the bundle's, not the caller's.
+    let dir = tempfile::tempdir().unwrap();
+    let main = solution(
+        dir.path(),
+        "fn main() {\n    maclib::calls_what_is_not_there!();\n}\n",
+    );
+    let output = grundy(&["bundle", &main, "--lib", &fixture("profiles/maclib")]);
+    let message = stderr(&output);
+    assert!(
+        message.starts_with("error: the bundled code of `maclib 0.1.0` does not compile")
+            && message.contains("error[E0425]: cannot find function `not_there`"),
+        "{message}"
+    );
+    std::fs::remove_file(refused_file(&message)).unwrap();
 }
 
 /// Let chains are edition 2024, AtCoder's; Codeforces offers 2021 (its default) and 2024.
@@ -294,9 +458,53 @@ fn a_let_chains_solution_verifies_where_the_edition_is_2024() {
     let output = grundy(&["bundle", &main, "--judge", "atcoder", "--edition", "2021"]);
     assert!(!output.status.success());
     assert!(
-        stderr(&output).contains("AtCoder compiles Rust in edition 2024, not 2021"),
+        stderr(&output).contains("AtCoder compiles Rust in edition 2024, not 2021; the editions"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// An edition the judge does not offer is refused with the editions every judge offers, so
+/// the user sees where it would go (and that no judge takes 2018).
+#[test]
+fn an_edition_not_offered_is_refused_with_each_judges_editions() {
+    let dir = tempfile::tempdir().unwrap();
+    let main = solution(dir.path(), "fn main() {}\n");
+    let out = dir.path().join("out.rs");
+    let output = grundy(&[
+        "bundle",
+        &main,
+        "--edition",
+        "2018",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert!(!output.status.success());
+    assert!(!out.exists());
+    let message = stderr(&output);
+    assert_eq!(message.lines().count(), 1, "{message}");
+    assert!(
+        message.contains(
+            "error: without `--judge`, a bundle is checked in edition 2021 or 2024, not 2018 \
+             (no judge offers 2018); the editions each judge offers (`--judge NAME --edition \
+             E`): none 2021 or 2024, codeforces 2021 or 2024, atcoder 2024, library-checker \
+             2024, luogu 2021, yukicoder 2021, dmoj 2021"
+        ),
+        "{message}"
+    );
+    let message = stderr(&grundy(&[
+        "bundle",
+        &main,
+        "--judge",
+        "dmoj",
+        "--edition",
+        "2024",
+    ]));
+    assert!(
+        message.contains("DMOJ compiles Rust in edition 2021, not 2024; ")
+            && message.contains("codeforces 2021 or 2024, atcoder 2024,")
+            && !message.contains("no judge offers"),
+        "{message}"
     );
 }
 
@@ -371,6 +579,33 @@ fn provided_crates_stay_external_and_are_checked_against() {
         stderr(&output).contains("main.rs:5:5: error: cannot find macro `inputs`"),
         "{}",
         stderr(&output)
+    );
+}
+
+/// The note on the crates left to the judge names those the bundle uses, not every provided
+/// crate the manifest lists, each at the package's version and the judge's where they differ.
+/// Needs crates.io, or proconio 0.4.5 and 0.5.0 and ac-library-rs 0.2.0 already fetched.
+#[test]
+fn the_note_on_provided_crates_names_only_those_the_solution_uses() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("src")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[package]\nname = \"abc\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [dependencies]\nac-library-rs = \"=0.2.0\"\nproconio = \"=0.4.5\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    let main = dir.path().join("src/main.rs");
+    std::fs::write(
+        &main,
+        "use proconio::input;\n\nfn main() {\n    input! { n: u64 }\n    println!(\"{}\", n + 1);\n}\n",
+    )
+    .unwrap();
+    let output = grundy(&["bundle", main.to_str().unwrap(), "--judge", "atcoder"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "note: left to AtCoder, which provides them: proconio 0.4.5 (AtCoder's is =0.5.0)\n"
     );
 }
 
@@ -459,6 +694,7 @@ fn a_library_newer_than_the_judges_edition_is_named() {
             && !message.contains("bug of the bundler"),
         "{message}"
     );
+    std::fs::remove_file(refused_file(&message)).unwrap();
     let output = grundy(&[
         "bundle",
         &main,

@@ -9,6 +9,8 @@
 //! Cargo's own build of the package; a macro that panics is one error at its call.
 
 mod common;
+#[path = "common/terminal.rs"]
+mod terminal;
 
 use bundler::pipeline::{self, Request, Verify};
 use common::with_stdin;
@@ -191,4 +193,24 @@ fn a_panicking_macro_is_one_error_at_its_call_and_nothing_is_written() {
         "{stderr}"
     );
     assert!(!out.exists(), "nothing written");
+}
+
+/// Building a proc-macro crate (Cargo's first build may take many seconds) is said on the
+/// status line of a terminal, which is erased before the message that follows.
+#[test]
+fn building_a_proc_macro_crate_is_said_on_a_terminal() {
+    let cache = tempfile::tempdir().unwrap();
+    let (output, shown) = terminal::stderr_on_terminal(
+        Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("bundle")
+            .arg(fixture("panics").join("src/main.rs"))
+            .env("GRUNDY_CACHE_DIR", cache.path()),
+    );
+    assert!(!output.status.success());
+    let (before, after) = shown.rsplit_once("\r\x1b[K").unwrap_or_default();
+    assert!(
+        before.contains("building the proc-macro crates fixture-macros@0.1.0, with Cargo")
+            && after.starts_with("error: "),
+        "{shown:?}"
+    );
 }

@@ -97,6 +97,9 @@ impl BuildScripts {
             || crate::expand::build::folder_of(&self.manifest).join("target"),
             |cache| cache.join("build-scripts"),
         );
+        let _status = crate::status::show(format!(
+            "running the build scripts of {package} and its dependencies, with Cargo"
+        ));
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let child = Command::new(cargo)
             .current_dir(crate::expand::build::folder_of(&self.manifest))

@@ -174,12 +174,17 @@ impl CrateGraph {
     }
 
     /// The dependencies of the Cargo package whose manifest is `manifest` (the package a
-    /// solution belongs to), as that package's build would see them: with the package's own
-    /// library, which its binaries use by its name as Cargo gives it to them.
-    pub fn from_package(manifest: &Path) -> Result<CrateGraph, Error> {
+    /// solution belongs to), as that package's build of `solution` would see them: with the
+    /// package's own library, which its binaries use by its name as Cargo gives it to them,
+    /// and its dev-dependencies when `solution` is one of its examples, tests or benches.
+    pub fn from_package(manifest: &Path, solution: Option<&Path>) -> Result<CrateGraph, Error> {
         let manifest = &std::path::absolute(manifest).unwrap_or_else(|_| manifest.to_path_buf());
         let dir = manifest.parent().unwrap_or(Path::new("."));
         let mut package = Manifest::read(dir)?;
+        // Which target the solution is, with its dev-dependencies, only Cargo knows.
+        if package.has_dev_dependencies && solution.is_some() {
+            return graph_of_metadata(&metadata(manifest)?, manifest, solution);
+        }
         // Fast path: every dependency a path to a crate without dependencies of its own.
         if let Some(paths) = package.path_dependencies.take() {
             let mut graph = CrateGraph::default();
@@ -261,6 +266,8 @@ struct Manifest {
     proc_macro: bool,
     /// Any non-dev dependency, optional or for some target only.
     has_dependencies: bool,
+    /// Any dev-dependency, for some target only or not.
+    has_dev_dependencies: bool,
     /// When every dependency is a plain path dependency: dependency key to (path, features,
     /// default features).
     path_dependencies: Option<BTreeMap<String, PathDependency>>,
@@ -300,16 +307,16 @@ impl Manifest {
             .and_then(|v| v.as_bool())
             .unwrap_or(false);
         let deps = table.get("dependencies").and_then(|d| d.as_table());
-        let has_dependencies = deps.is_some_and(|d| !d.is_empty())
-            || table
-                .get("target")
-                .and_then(|t| t.as_table())
-                .is_some_and(|targets| {
-                    targets.values().any(|t| {
-                        t.get("dependencies")
-                            .is_some_and(|d| d.as_table().is_some_and(|d| !d.is_empty()))
-                    })
-                });
+        let declares = |key: &str| {
+            let listed = |t: &toml::Value| t.as_table().is_some_and(|d| !d.is_empty());
+            table.get(key).is_some_and(listed)
+                || table
+                    .get("target")
+                    .and_then(|t| t.as_table())
+                    .is_some_and(|targets| targets.values().any(|t| t.get(key).is_some_and(listed)))
+        };
+        let has_dependencies = declares("dependencies");
+        let has_dev_dependencies = declares("dev-dependencies") || declares("dev_dependencies");
         let path_dependencies = (!table.contains_key("target"))
             .then(|| {
                 let mut out = BTreeMap::new();
@@ -364,6 +371,7 @@ impl Manifest {
                 .unwrap_or_default(),
             proc_macro,
             has_dependencies,
+            has_dev_dependencies,
             path_dependencies,
         })
     }
@@ -450,7 +458,7 @@ fn host_triple() -> Option<String> {
 /// Runs `cargo metadata` on `manifest` and reads the graph below its package: the package's
 /// normal dependencies are the roots.
 fn from_metadata(manifest: &Path) -> Result<CrateGraph, Error> {
-    graph_of_metadata(&metadata(manifest)?, manifest)
+    graph_of_metadata(&metadata(manifest)?, manifest, None)
 }
 
 /// What `cargo metadata` says of the package whose manifest is `manifest` and of every package
@@ -580,7 +588,14 @@ pub fn library_target(package: &Package) -> Option<&Target> {
     })
 }
 
-fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph, Error> {
+/// The graph below the package of `manifest`, as Cargo builds its target `solution`: its
+/// normal dependencies are the roots, and its dev-dependencies too for an example, a test or
+/// a bench.
+fn graph_of_metadata(
+    metadata: &Metadata,
+    manifest: &Path,
+    solution: Option<&Path>,
+) -> Result<CrateGraph, Error> {
     let bad = |what: &str| -> Error {
         ErrorKind::Metadata {
             manifest: manifest.to_path_buf(),
@@ -611,9 +626,9 @@ fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph,
             .map(|n| n.features.iter().map(|f| f.to_string()).collect())
             .unwrap_or_default()
     };
-    // Normal (not dev, not build) dependencies of a node: extern name (a rename's, not the
-    // package's) and package id. A Cargo too old to say kinds lists only those.
-    let normal_deps = |id: &PackageId| -> Vec<(String, &PackageId)> {
+    // Dependencies of a node of the kinds asked (not build ones): extern name (a rename's,
+    // not the package's) and package id. A Cargo too old to say kinds lists only normal ones.
+    let deps_of = |id: &PackageId, dev: bool| -> Vec<(String, &PackageId)> {
         nodes
             .get(id)
             .map(|n| n.deps.as_slice())
@@ -621,11 +636,23 @@ fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph,
             .iter()
             .filter(|d| {
                 d.dep_kinds.is_empty()
-                    || d.dep_kinds.iter().any(|k| k.kind == DependencyKind::Normal)
+                    || d.dep_kinds.iter().any(|k| {
+                        k.kind == DependencyKind::Normal
+                            || dev && k.kind == DependencyKind::Development
+                    })
             })
             .map(|d| (d.name.clone(), &d.pkg))
             .collect()
     };
+    let normal_deps = |id: &PackageId| deps_of(id, false);
+    let dev_target = solution.is_some_and(|solution| {
+        let solution = canonical(solution);
+        packages[root].targets.iter().any(|t| {
+            let dev = [TargetKind::Example, TargetKind::Test, TargetKind::Bench];
+            t.kind.iter().any(|k| dev.contains(k))
+                && canonical(t.src_path.as_std_path()) == solution
+        })
+    });
     let mut graph = CrateGraph::default();
     let mut index: BTreeMap<PackageId, usize> = BTreeMap::new();
     let mut todo: Vec<PackageId> = Vec::new();
@@ -694,7 +721,7 @@ fn graph_of_metadata(metadata: &Metadata, manifest: &Path) -> Result<CrateGraph,
         todo.push(id.clone());
         Ok(Ok(i))
     };
-    for (name, id) in normal_deps(root) {
+    for (name, id) in deps_of(root, dev_target) {
         match add(id, &mut graph, &mut index, &mut todo)? {
             Ok(i) => {
                 graph.roots.insert(name, i);

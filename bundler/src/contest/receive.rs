@@ -185,7 +185,7 @@ fn make(destination: &Destination, spec: &ProblemSpec) -> Result<PathBuf, Scaffo
     match destination {
         Destination::Contest(dir) => scaffold::new_in_contest(dir, spec),
         Destination::Checkout(problems) => {
-            let folder = scaffold::new_problem(problems, &spec.id)?;
+            let folder = scaffold::new_problem(problems, &spec.id, spec.url.as_deref())?;
             let io_error = |path: &Path| {
                 let path = path.to_path_buf();
                 move |source| ScaffoldError::Io { path, source }
@@ -228,7 +228,10 @@ fn spec_of(task: &Task) -> ProblemSpec {
         } else {
             format!("{} ({})", task.name, task.group)
         }),
-        url: (!task.url.is_empty()).then(|| task.url.clone()),
+        // Written into a comment line of `main.rs` and the README: one line, or none at all.
+        url: Some(task.url.clone()).filter(|url| {
+            !url.is_empty() && !url.contains(|c: char| c.is_whitespace() || c.is_control())
+        }),
         time_limit_ms: task.time_limit.filter(|t| *t > 0.0).map(|t| t as u64),
         memory_limit_mb: task.memory_limit.filter(|m| *m > 0.0).map(|m| m as u64),
         tests: task
@@ -392,5 +395,24 @@ mod tests {
             serde_json::from_str::<Task>(r#"{"name":"A"}"#).is_err(),
             "tests are required"
         );
+    }
+
+    /// The URL goes into a comment line of `main.rs`: one that would end the line is no URL.
+    #[test]
+    fn a_url_that_is_not_one_line_is_left_out() {
+        let task = |url: &str| -> Task {
+            serde_json::from_value(serde_json::json!({"name": "A", "url": url, "tests": []}))
+                .unwrap()
+        };
+        let url = "https://atcoder.jp/contests/abc300/tasks/abc300_a";
+        assert_eq!(spec_of(&task(url)).url.as_deref(), Some(url));
+        for bad in [
+            "https://x.org/a\nfn main() {}",
+            "https://x.org/a b",
+            "https://x.org/\u{0}",
+            "",
+        ] {
+            assert_eq!(spec_of(&task(bad)).url, None, "{bad:?}");
+        }
     }
 }

@@ -107,7 +107,7 @@ pub fn new_in_contest(contest: &Path, spec: &ProblemSpec) -> Result<PathBuf, Sca
     std::fs::create_dir(staging.path().join("tests")).map_err(io_error(&target))?;
     let mut files = vec![
         ("Cargo.toml".to_string(), package_manifest(id)),
-        ("main.rs".to_string(), main_rs(id)),
+        ("main.rs".to_string(), main_rs(id, spec.url.as_deref())),
         ("README.md".to_string(), contest_readme(spec)),
     ];
     if spec.tests.is_empty() {
@@ -278,7 +278,8 @@ pub fn validate_id(id: &str) -> Result<(), &'static str> {
 }
 
 /// Creates `problems_dir/<id>/` with `main.rs` (reading input with the `fast_io` template),
-/// `README.md` (the statement's sections to fill in) and `tests/sample.in` + `sample.out`
+/// `README.md` (the statement's sections to fill in; both name the problem's page `url`
+/// when there is one) and `tests/sample.in` + `sample.out`
 /// (empty), then registers `[[bin]] name = "<id>"` in `problems_dir/Cargo.toml` and rewrites
 /// the problems table of the README beside `problems_dir` (see
 /// [`crate::contest::problem_table`]), so the workspace's tests pass. Returns the new folder.
@@ -291,7 +292,11 @@ pub fn validate_id(id: &str) -> Result<(), &'static str> {
 /// into place, and only then is the manifest rewritten (atomically, so whole or not at all).
 /// A failure removes what this call made: the half-built temporary folder, or the renamed
 /// folder when the manifest cannot be written.
-pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldError> {
+pub fn new_problem(
+    problems_dir: &Path,
+    id: &str,
+    url: Option<&str>,
+) -> Result<PathBuf, ScaffoldError> {
     validate_id(id).map_err(|reason| ScaffoldError::InvalidId {
         id: id.to_string(),
         reason,
@@ -310,8 +315,8 @@ pub fn new_problem(problems_dir: &Path, id: &str) -> Result<PathBuf, ScaffoldErr
         .map_err(io_error(problems_dir))?;
     std::fs::create_dir(staging.path().join("tests")).map_err(io_error(&target))?;
     let files = [
-        ("main.rs", main_rs(id)),
-        ("README.md", readme(id)),
+        ("main.rs", main_rs(id, url)),
+        ("README.md", readme(id, url)),
         ("tests/sample.in", String::new()),
         ("tests/sample.out", String::new()),
     ]
@@ -430,10 +435,17 @@ fn with_bin(manifest: &str, path: &Path, id: &str) -> Result<String, ScaffoldErr
     Ok(updated)
 }
 
-fn main_rs(id: &str) -> String {
+/// The solution to start from; its header names the problem's page, when known.
+fn main_rs(id: &str, url: Option<&str>) -> String {
+    let header = match url {
+        Some(url) => format!("// problem: {url}\n// Statement: {id}/README.md."),
+        None => format!(
+            "// problem: custom\n// ^ Put the problem's URL in place of `custom` if it has one. \
+             Statement: {id}/README.md."
+        ),
+    };
     format!(
-        "// problem: custom
-// ^ Put the problem's URL in place of `custom` if it has one. Statement: {id}/README.md.
+        "{header}
 
 use templates::fast_io::{{Scanner, Writer}};
 
@@ -450,11 +462,12 @@ fn main() {{
     )
 }
 
-fn readme(id: &str) -> String {
+fn readme(id: &str, url: Option<&str>) -> String {
+    let source = url.unwrap_or("custom");
     format!(
         "# {id}: TITLE
 
-Source: custom
+Source: {source}
 
 ## Rules
 

@@ -30,6 +30,16 @@ pub fn build_proc_macros(
     packages: &[&str],
     target_dir: &Path,
 ) -> Result<Vec<MacroDylib>, ExpandError> {
+    let _status = crate::status::show(match packages {
+        [] => format!(
+            "building the proc-macro crate {}, with Cargo",
+            manifest.display()
+        ),
+        _ => format!(
+            "building the proc-macro crates {}, with Cargo",
+            packages.join(", ")
+        ),
+    });
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let mut command = Command::new(&cargo);
     command

@@ -1,12 +1,13 @@
-//! `grundy test` as a person sees it: the table's rows printed as problems finish, a
-//! progress line on a terminal's stderr while a long one runs, and Ctrl-C (or SIGTERM, or
-//! SIGHUP) stopping every run and removing every temporary directory before exiting.
+//! `grundy test` as a person sees it: the table's rows printed as problems finish, the test
+//! running on the status line of a terminal's stderr ([`crate::status`]), and Ctrl-C (or
+//! SIGTERM, or SIGHUP) stopping every run and removing every temporary directory before
+//! exiting.
 
 use super::error::JudgeError;
 use super::options::JudgeOptions;
 use super::report::{id_width, table_header, Report};
 use super::run::{run_with, Event};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -28,36 +29,32 @@ pub fn run_printing(
     opts: &JudgeOptions,
     out: &mut dyn Write,
 ) -> Result<Report, JudgeError> {
-    let terminal = std::io::stderr().is_terminal();
     let mut width = 0;
-    let mut progress_shown = false;
+    let mut progress = None;
     let mut failed_write: Option<std::io::Error> = None;
     let mut on_event = |event: Event<'_>| {
-        let mut stderr = std::io::stderr();
-        if progress_shown {
-            // Erase the progress line before anything else is printed.
-            let _ = write!(stderr, "\r\x1b[K");
-            progress_shown = false;
-        }
+        // The test that ran is done with; a row goes out on a line of its own.
+        progress = None;
+        let mut row = |text: String| {
+            crate::status::hidden(|| writeln!(out, "{text}").and_then(|()| out.flush()))
+        };
         let written = match event {
             Event::Start { ids, .. } => {
                 width = id_width(ids.iter().map(String::as_str));
-                writeln!(out, "{}", table_header(width))
+                row(table_header(width))
             }
             Event::Test {
                 problem,
                 test,
                 tests,
             } => {
-                if terminal {
-                    let _ = write!(stderr, "{problem}: test {test}/{tests}");
-                    progress_shown = true;
-                }
+                progress = Some(crate::status::show(format!(
+                    "{problem}: test {test}/{tests}"
+                )));
                 Ok(())
             }
-            Event::Finished(report) => writeln!(out, "{}", report.row(width)),
+            Event::Finished(report) => row(report.row(width)),
         };
-        let _ = out.flush();
         if let Err(e) = written {
             failed_write.get_or_insert(e);
         }

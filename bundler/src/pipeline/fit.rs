@@ -5,7 +5,7 @@
 
 use super::PipelineError;
 use crate::bundle::{Bundle, Origin};
-use crate::profile::{minify, Profile, TooLarge};
+use crate::profile::{minify, Profile, TooLarge, PROFILES};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
@@ -30,6 +30,9 @@ pub(super) fn fit(
     } else {
         bundle.text.clone()
     };
+    if profile.limit.is_none() && profile.name == "none" {
+        notes.extend(judges_exceeded(&text));
+    }
     let Some(over) = profile.check_size(&text).err() else {
         return Ok((text, notes));
     };
@@ -72,6 +75,31 @@ pub(super) fn fit(
             ..over
         })),
     }
+}
+
+/// For a bundle made for no judge in particular (which has no limit): a note with its size
+/// when it is too long for some judge, naming each such judge and its limit.
+fn judges_exceeded(text: &str) -> Option<String> {
+    let judges = PROFILES.iter().filter(|p| p.limit.is_some());
+    let over: Vec<String> = judges
+        .clone()
+        .filter_map(|p| p.check_size(text).err())
+        .map(|o| format!("{} ({} {})", o.title, o.limit, o.unit.name()))
+        .collect();
+    if over.is_empty() {
+        return None;
+    }
+    let which = if over.len() == judges.count() {
+        "every judge with a known limit: "
+    } else {
+        ""
+    };
+    Some(format!(
+        "the bundle is {} bytes, too long for {which}{}; `--judge NAME` fits a bundle to its \
+         judge's limit where it can (doc comments left out, then minified)",
+        text.len(),
+        over.join(", ")
+    ))
 }
 
 /// Each bundled crate's share of the bundle, largest first: `itertools 0.11.0: 12,345 bytes`.

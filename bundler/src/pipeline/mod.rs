@@ -13,7 +13,7 @@ mod fit;
 mod prune;
 mod verify;
 
-pub use error::{NewerEdition, PipelineError};
+pub use error::{NewerEdition, PipelineError, Refused};
 pub use prune::Pruned;
 
 use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
@@ -21,7 +21,7 @@ use crate::bundle::parse::Solution;
 use crate::bundle::{self, Bundle, BundleOptions, Library};
 use crate::config::Config;
 use crate::profile::rustc::Emit;
-use crate::profile::Profile;
+use crate::profile::{Profile, Provided};
 use crate::project;
 use std::path::{Path, PathBuf};
 
@@ -141,11 +141,14 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         .map_err(PipelineError::Profile)?;
     let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
     library.judge_cfgs(profile.cfgs, profile.target);
-    let provided = if request.bundle_provided {
+    // The graph's packages (`name version`), the provided ones the solution depends on
+    // first: the versions the note on the crates left to the judge compares with its own.
+    let mut provided = if request.bundle_provided {
         Vec::new()
     } else {
         library.keep_external(|name| profile.provides(name).is_some())
     };
+    provided.extend(library.crates.iter().map(|c| c.spec.package.clone()));
     // The proc macros the solution applies, of crates the judge does not provide.
     // Without a package (libraries given by folder) nothing is expanded, and a bundle that
     // needs a proc-macro crate is refused.
@@ -197,13 +200,14 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         }
     };
     let mut notes = fitted.into_inner();
-    if !provided.is_empty() {
+    let left_to_judge = crate::profile::provided::used(profile, &text);
+    if !left_to_judge.is_empty() {
         notes.push(format!(
             "left to {}, which provides them: {}",
             profile.title,
-            provided
+            left_to_judge
                 .iter()
-                .map(|package| provided_note(profile, package))
+                .map(|c| provided_note(profile, c, &provided))
                 .collect::<Vec<_>>()
                 .join(", ")
         ));
@@ -218,15 +222,31 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     })
 }
 
-/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the package's version is
-/// not the judge's, whose the judge compiles with.
-fn provided_note(profile: &Profile, package: &str) -> String {
-    let (name, version) = package.split_once(' ').unwrap_or((package, ""));
-    match profile.provided.iter().find(|c| c.package == name) {
-        Some(c) if c.version.trim_start_matches('=') != version => {
-            format!("{package} ({}'s is {})", profile.title, c.version)
+/// `proconio 0.5.0`, or `proconio 0.4.5 (AtCoder's is =0.5.0)` when the version in the
+/// package's graph (the first of `packages`, `name version` each, of that name) is not one
+/// the judge's requirement takes (DMOJ's `rand 0.8` takes 0.8.5); the judge's version for a
+/// crate not in the graph.
+fn provided_note(profile: &Profile, c: &Provided, packages: &[String]) -> String {
+    use cargo_metadata::semver::{Version, VersionReq};
+    let judges = c.version.trim_start_matches('=');
+    let ours = packages.iter().find_map(|p| {
+        p.split_once(' ')
+            .filter(|(name, _)| *name == c.package)
+            .map(|(_, version)| version)
+    });
+    let taken = |version: &str| match (VersionReq::parse(c.version), Version::parse(version)) {
+        (Ok(requirement), Ok(version)) => requirement.matches(&version),
+        _ => version == judges,
+    };
+    match ours {
+        Some(version) if !taken(version) => {
+            format!(
+                "{} {version} ({}'s is {})",
+                c.package, profile.title, c.version
+            )
         }
-        _ => package.to_string(),
+        Some(version) => format!("{} {version}", c.package),
+        None => format!("{} {judges}", c.package),
     }
 }
 
@@ -240,11 +260,15 @@ fn open_libraries(
 ) -> Result<(Library, Option<PathBuf>), bundle::Error> {
     let (graph, manifest) = match &request.libraries {
         Libraries::Dirs(dirs) => (CrateGraph::from_libs(dirs, &request.features)?, None),
-        Libraries::Manifest(manifest) => {
-            (CrateGraph::from_package(manifest)?, Some(manifest.clone()))
-        }
+        Libraries::Manifest(manifest) => (
+            CrateGraph::from_package(manifest, Some(anchor))?,
+            Some(manifest.clone()),
+        ),
         Libraries::Auto => match crates::enclosing_package(anchor) {
-            Some(manifest) => (CrateGraph::from_package(&manifest)?, Some(manifest)),
+            Some(manifest) => (
+                CrateGraph::from_package(&manifest, Some(anchor))?,
+                Some(manifest),
+            ),
             None if !configured.is_empty() => {
                 (CrateGraph::from_libs(configured, &request.features)?, None)
             }
@@ -255,4 +279,34 @@ fn open_libraries(
         },
     };
     Ok((Library::of_graph(graph)?, manifest))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_provided_crate_is_noted_at_the_packages_version_and_the_judges_where_it_differs() {
+        let note = |judge: &str, name: &str, packages: &[&str]| {
+            let profile = Profile::named(judge).unwrap();
+            let packages: Vec<String> = packages.iter().map(|p| p.to_string()).collect();
+            provided_note(profile, profile.provides(name).unwrap(), &packages)
+        };
+        assert_eq!(
+            note("atcoder", "proconio", &["either 1.9.0", "proconio 0.4.5"]),
+            "proconio 0.4.5 (AtCoder's is =0.5.0)"
+        );
+        assert_eq!(
+            note("atcoder", "proconio", &["proconio 0.5.0"]),
+            "proconio 0.5.0"
+        );
+        // DMOJ's requirement `0.8` takes any 0.8.x.
+        assert_eq!(note("dmoj", "rand", &["rand 0.8.5"]), "rand 0.8.5");
+        assert_eq!(
+            note("dmoj", "rand", &["rand 0.9.2"]),
+            "rand 0.9.2 (DMOJ's is 0.8)"
+        );
+        // Not in the package: the judge's own.
+        assert_eq!(note("atcoder", "itertools", &[]), "itertools 0.14.0");
+    }
 }

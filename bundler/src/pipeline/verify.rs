@@ -3,8 +3,9 @@
 //! bundled crate whose code failed.
 
 use super::prune::{self, Pruned};
-use super::{NewerEdition, PipelineError};
+use super::{NewerEdition, PipelineError, Refused};
 use crate::bundle::crates::Edition;
+use crate::bundle::source::Location;
 use crate::bundle::{Bundle, BundledCrate, Origin};
 use crate::profile::provided;
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
@@ -42,13 +43,17 @@ pub(super) fn verify(
     let Check {
         profile, edition, ..
     } = check;
+    let compiling = profile.compiling(edition);
+    let _status = crate::status::show(format!(
+        "verifying the bundle ({} bytes) {compiling}",
+        bundle.text.len()
+    ));
     let externs = provided::externs(profile, &provided::used(profile, &bundle.text))?;
     let compile = |source: &str, emit: Emit, extra: &[&str]| -> Result<Outcome, PipelineError> {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
         rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
             .map_err(PipelineError::Rustc)
     };
-    let compiling = profile.compiling(edition);
     let mut plain = compile(&bundle.text, Emit::Metadata, &[])?;
     let mut linted = false;
     for _ in 0..MIGRATION_ROUNDS {
@@ -81,7 +86,7 @@ pub(super) fn verify(
             .err()
             .unwrap_or_else(|| PipelineError::RustcFailed {
                 compiling: profile.compiling(edition),
-                stderr: plain.other.clone(),
+                refused: Refused::new(plain.other.clone(), &bundle.text),
             }));
     }
     let compiled = bundle.text.clone();
@@ -126,7 +131,7 @@ pub(super) fn verify(
             return Err(PipelineError::Library {
                 culprit: "the minified bundle".to_string(),
                 compiling,
-                rendered: outcome.rendered(),
+                refused: Refused::new(outcome.rendered(), &text),
             });
         }
         located(bundle, &unminified, edition, compiling)?
@@ -261,7 +266,7 @@ fn newer_edition(
     krate: &BundledCrate,
     edition: &str,
     compiling: String,
-    rendered: &str,
+    refused: Box<Refused>,
 ) -> PipelineError {
     let newer = krate.edition.as_str();
     let takers: Vec<String> = crate::profile::PROFILES
@@ -278,12 +283,15 @@ fn newer_edition(
         edition: edition.to_string(),
         compiling,
         takers: takers.join(", "),
-        rendered: rendered.to_string(),
+        refused,
     }))
 }
 
 /// `outcome`'s errors, each traced to the solution or to a bundled crate; `Ok` with the
-/// solution's warnings when there is none.
+/// solution's warnings when there is none. An error rustc places in a library macro's body,
+/// where the solution's own call of the macro made it, is the solution's, at the call (a type
+/// the call hands the macro), unless it is a name of the body that does not resolve (which
+/// the bundler rewrote).
 fn located(
     bundle: &Bundle,
     outcome: &Outcome,
@@ -292,20 +300,17 @@ fn located(
 ) -> Result<Vec<String>, PipelineError> {
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
-    // (package, rustc's message) of each error, then each warning, in the bundled crates.
+    // (is a warning, culprit, rustc's message) of each error, then each warning, that is not
+    // the solution's.
     let mut library = Vec::new();
     for d in &outcome.diagnostics {
+        let called_by_solution = d
+            .expanded_from
+            .map(|call| bundle.origin(call.byte_start))
+            .filter(|_| d.is_error() && !unresolved_name(d));
         match d.at.map(|at| bundle.origin(at.byte_start)) {
             Some(Origin::Solution(at)) => {
-                let code = d.code.as_ref().map_or(String::new(), |c| format!("[{c}]"));
-                let label = d.label().map_or(String::new(), |l| format!(" {l}"));
-                let line = format!(
-                    "{at}: {}{code}: {}\n{}{label}{}",
-                    d.level,
-                    d.message,
-                    at.excerpt(),
-                    missing_crate(d)
-                );
+                let line = solution_message(d, &at, None);
                 if d.is_error() {
                     errors.push(line);
                 } else {
@@ -313,7 +318,8 @@ fn located(
                 }
             }
             Some(Origin::Library(krate)) if Edition::parse(edition) < krate.edition => {
-                return Err(newer_edition(krate, edition, compiling, &d.rendered));
+                let refused = Refused::new(d.rendered.clone(), &bundle.text);
+                return Err(newer_edition(krate, edition, compiling, refused));
             }
             Some(Origin::Library(krate)) if build_script_variable(&d.message).is_some() => {
                 return Err(PipelineError::BuildScript {
@@ -327,13 +333,18 @@ fn located(
                     variable: build_script_variable(&d.message).unwrap_or_default(),
                 });
             }
-            // Raised where the solution calls a macro of the crate (see `bundler_warning`).
-            Some(Origin::Library(_)) if !d.is_error() => {}
-            Some(Origin::Library(krate)) => library.push((
-                !d.is_error(),
-                format!("the bundled code of `{}`", krate.package),
-                d.rendered.clone(),
-            )),
+            Some(Origin::Library(krate)) => match called_by_solution {
+                Some(Origin::Solution(call)) => {
+                    errors.push(solution_message(d, &call, Some(&krate.package)));
+                }
+                // Raised where the solution calls a macro of the crate (see `bundler_warning`).
+                _ if !d.is_error() => {}
+                _ => library.push((
+                    !d.is_error(),
+                    format!("the bundled code of `{}`", krate.package),
+                    d.rendered.clone(),
+                )),
+            },
             // A warning about no place in particular cannot be pinned on library code.
             None if !d.is_error() => warnings.push(d.rendered.trim_end().to_string()),
             Some(Origin::Bundler) | None => library.push((
@@ -345,34 +356,91 @@ fn located(
     }
     // The solution's own errors first: a library's may follow from them.
     if !errors.is_empty() {
-        const SHOWN: usize = 10;
-        let more = errors.len().saturating_sub(SHOWN);
-        errors.truncate(SHOWN);
-        if more > 0 {
-            errors.push(format!("and {more} more errors"));
-        }
-        return Err(PipelineError::Solution { compiling, errors });
+        return Err(PipelineError::Solution {
+            compiling,
+            errors: first_few(errors, "errors"),
+        });
     }
+    // The errors, or when there is none, the warnings that stop the bundle.
     let failed = !outcome.success;
-    library.sort_by_key(|(is_warning, _, _)| *is_warning);
-    match library.into_iter().next() {
-        Some((_, culprit, rendered)) => Err(PipelineError::Library {
+    let any_error = library.iter().any(|(is_warning, _, _)| !is_warning);
+    library.retain(|(is_warning, _, _)| !(any_error && *is_warning));
+    if !library.is_empty() {
+        let mut culprits: Vec<&str> = Vec::new();
+        for (_, culprit, _) in &library {
+            if !culprits.contains(&culprit.as_str()) {
+                culprits.push(culprit);
+            }
+        }
+        let culprit = culprits.join(" and ");
+        let shown = first_few(
+            library
+                .iter()
+                .map(|(_, _, rendered)| rendered.trim_end().to_string())
+                .collect(),
+            if any_error { "errors" } else { "warnings" },
+        );
+        // Apart as rustc prints them.
+        let rendered = shown.join("\n\n") + "\n" + &outcome.other;
+        return Err(PipelineError::Library {
             culprit,
             compiling,
-            rendered: rendered + &outcome.other,
-        }),
-        None if failed => {
-            // A crash's report ends with what matters; its backtrace is long.
-            let lines: Vec<&str> = outcome.other.lines().collect();
-            let stderr = if lines.len() > 12 {
-                format!("{}\n...", lines[..12].join("\n"))
-            } else {
-                lines.join("\n")
-            };
-            Err(PipelineError::RustcFailed { compiling, stderr })
-        }
-        None => Ok(warnings),
+            refused: Refused::new(rendered, &bundle.text),
+        });
     }
+    if failed {
+        // A crash's report ends with what matters; its backtrace is long.
+        let lines: Vec<&str> = outcome.other.lines().collect();
+        let stderr = if lines.len() > 12 {
+            format!("{}\n...", lines[..12].join("\n"))
+        } else {
+            lines.join("\n")
+        };
+        return Err(PipelineError::RustcFailed {
+            compiling,
+            refused: Refused::new(stderr, &bundle.text),
+        });
+    }
+    Ok(warnings)
+}
+
+/// rustc's message `d` at `at`, a place in the solution's own code, as the solution's
+/// excerpt shows it; for a place in the body of a macro of `macro_crate` that the call at
+/// `at` expanded, its label says so instead of rustc's label for the place in the body.
+fn solution_message(d: &Diagnostic, at: &Location, macro_crate: Option<&str>) -> String {
+    let code = d.code.as_ref().map_or(String::new(), |c| format!("[{c}]"));
+    let label = match macro_crate {
+        Some(package) => format!(" in this call of a macro of `{package}`"),
+        None => d.label().map_or(String::new(), |l| format!(" {l}")),
+    };
+    format!(
+        "{at}: {}{code}: {}\n{}{label}{}",
+        d.level,
+        d.message,
+        at.excerpt(),
+        missing_crate(d)
+    )
+}
+
+/// Whether `d` says a name does not resolve (`cannot find`, `failed to resolve`, `unresolved
+/// import`).
+fn unresolved_name(d: &Diagnostic) -> bool {
+    matches!(
+        d.code.as_deref(),
+        Some("E0405" | "E0412" | "E0422" | "E0423" | "E0425" | "E0432" | "E0433" | "E0531")
+    ) || d.message.starts_with("cannot find macro")
+}
+
+/// The first few of `messages` (rustc's count of what it found may be long), and how many
+/// more there are (`errors`, `warnings`).
+fn first_few(mut messages: Vec<String>, noun: &str) -> Vec<String> {
+    const SHOWN: usize = 10;
+    let more = messages.len().saturating_sub(SHOWN);
+    messages.truncate(SHOWN);
+    if more > 0 {
+        messages.push(format!("and {more} more {noun}"));
+    }
+    messages
 }
 
 /// The variable of rustc's "environment variable `X` not defined at compile time", which in

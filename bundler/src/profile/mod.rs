@@ -378,7 +378,8 @@ impl TooLarge {
 }
 
 impl Unit {
-    fn name(self) -> &'static str {
+    /// `bytes` or `characters`, for messages.
+    pub fn name(self) -> &'static str {
         match self {
             Unit::Bytes => "bytes",
             Unit::Chars => "characters",
@@ -408,8 +409,9 @@ impl Profile {
         })
     }
 
-    /// The edition to compile in: `asked` (an error if the judge does not offer it), else
-    /// `preferred` (the solution's package's) when offered, else the judge's default.
+    /// The edition to compile in: `asked` (an error if the judge does not offer it, saying
+    /// which editions each judge offers), else `preferred` (the solution's package's) when
+    /// offered, else the judge's default.
     pub fn edition(
         &self,
         asked: Option<&str>,
@@ -418,10 +420,23 @@ impl Profile {
         let offered = |e: &str| self.editions.iter().copied().find(|&o| o == e);
         match asked {
             Some(asked) => offered(asked).ok_or_else(|| {
+                let who = match self.name {
+                    "none" => "without `--judge`, a bundle is checked".to_string(),
+                    _ => format!("{} compiles Rust", self.title),
+                };
+                let each: Vec<String> = PROFILES
+                    .iter()
+                    .map(|p| format!("{} {}", p.name, p.editions.join(" or ")))
+                    .collect();
+                let nowhere = match PROFILES.iter().any(|p| p.editions.contains(&asked)) {
+                    true => String::new(),
+                    false => format!(" (no judge offers {asked})"),
+                };
                 format!(
-                    "{} compiles Rust in edition {}, not {asked}",
-                    self.title,
-                    self.editions.join(" or ")
+                    "{who} in edition {}, not {asked}{nowhere}; the editions each judge offers \
+                     (`--judge NAME --edition E`): {}",
+                    self.editions.join(" or "),
+                    each.join(", ")
                 )
             }),
             None => Ok(preferred.and_then(offered).unwrap_or(self.editions[0])),

@@ -72,13 +72,14 @@ pub fn externs(profile: &Profile, crates: &[&Provided]) -> Result<Externs, Provi
     if crates.is_empty() {
         return Ok(Externs::default());
     }
+    let listed = crates
+        .iter()
+        .map(|c| format!("{} {}", c.package, c.version))
+        .collect::<Vec<_>>()
+        .join(", ");
     let fail = |message: String| ProvidedError {
         title: profile.title,
-        crates: crates
-            .iter()
-            .map(|c| format!("{} {}", c.package, c.version))
-            .collect::<Vec<_>>()
-            .join(", "),
+        crates: listed.clone(),
         message,
     };
     let manifest = manifest(profile, crates);
@@ -107,6 +108,10 @@ pub fn externs(profile: &Profile, crates: &[&Provided]) -> Result<Externs, Provi
     write(&project.join("src/main.rs"), "fn main() {}\n")?;
     // One target folder per judge: its cfgs are in every crate's fingerprint.
     let target = root.join(format!("target-{}", profile.name));
+    let _status = crate::status::show(format!(
+        "building the crates {} provides that the bundle uses, with Cargo: {listed}",
+        profile.title
+    ));
     let built = cargo_build(profile, &project, &target, true)
         .or_else(|_| cargo_build(profile, &project, &target, false))
         .map_err(fail)?;
