@@ -93,7 +93,7 @@ fn modules_nothing_reaches_are_not_parsed() {
     )
     .unwrap();
     let loaded = |name: &str| {
-        let m = lib.child(0, name).unwrap();
+        let m = lib.child(lib.first_root().unwrap(), name).unwrap();
         lib.is_loaded(m)
     };
     assert!(loaded("arith") && loaded("shapes") && loaded("impls"));

@@ -299,8 +299,10 @@ impl Cfg {
                     if g.delimiter() == Delimiter::Parenthesis {
                         let is_attr =
                             matches!(&tokens[i], TokenTree::Ident(id) if id == "cfg_attr");
+                        // The attributes a `cfg_attr` applies may hold predicates too
+                        // (`doc(cfg(..))`).
                         let inner = if is_attr {
-                            self.cfg_attr_arguments(g.stream())
+                            self.tokens(self.cfg_attr_arguments(g.stream()))
                         } else {
                             self.predicate(&g.stream()).0
                         };
@@ -636,6 +638,15 @@ mod tests {
         assert_eq!(
             out.to_string(),
             "# [cfg (any ())] fn f () { if cfg ! (any ()) { } } # [cfg_attr (any () , inline)] fn g () { }"
+        );
+        let nested = c.tokens(
+            "#[cfg_attr(feature = \"x\", doc(cfg(feature = \"x\")))] fn h() {}"
+                .parse()
+                .unwrap(),
+        );
+        assert_eq!(
+            nested.to_string(),
+            "# [cfg_attr (any () , doc (cfg (any ())))] fn h () { }"
         );
     }
 }

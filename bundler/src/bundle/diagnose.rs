@@ -9,7 +9,8 @@
 use super::library::{Entry, Library};
 use super::reach::{Kept, Node};
 use super::scan;
-use super::source::{self, is_punct, LineStarts, Location, SourceError};
+use super::source::{self, LineStarts, Location, SourceError};
+use super::tokens;
 use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use std::path::Path;
 use std::str::FromStr;
@@ -568,9 +569,9 @@ fn describe(c: char) -> String {
 /// cannot bring along.
 pub fn check_writable(lib: &Library, kept: &Kept) -> Result<(), SourceError> {
     for node in &kept.nodes {
-        let Node::Item(m, i) = *node else { continue };
-        let module = &lib.modules[m];
-        let Some(Entry::Item(item)) = module.entries.get(i) else {
+        let Node::Item(id) = *node else { continue };
+        let module = lib.module(id.module);
+        let Entry::Item(item) = lib.entry(id) else {
             continue;
         };
         let mut found = Unwritable {
@@ -706,25 +707,20 @@ impl<'ast> Visit<'ast> for Unwritable<'_> {
 /// only a call's expansion names. (A macro with no `$` at all, libc's `prelude!`, is read as
 /// the items it writes where it is called.)
 fn file_module_in(rules: &TokenStream) -> Option<Span> {
-    let takes_arguments = rules.to_string().contains('$');
+    let takes_arguments = tokens::has_dollar(rules);
     file_module_in_tokens(rules, takes_arguments)
 }
 
-fn file_module_in_tokens(tokens: &TokenStream, literal_too: bool) -> Option<Span> {
-    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    tokens
-        .iter()
-        .enumerate()
-        .find_map(|(i, token)| match token {
-            TokenTree::Group(g) => file_module_in_tokens(&g.stream(), literal_too),
-            TokenTree::Ident(k) if k == "mod" => {
-                let name = usize::from(is_punct(tokens.get(i + 1), '$'));
-                let named = matches!(tokens.get(i + 1 + name), Some(TokenTree::Ident(_)));
-                let semi = is_punct(tokens.get(i + 2 + name), ';');
-                (named && semi && (name == 1 || literal_too)).then(|| k.span())
+fn file_module_in_tokens(stream: &TokenStream, literal_too: bool) -> Option<Span> {
+    let mut found = None;
+    tokens::each_token(stream, &mut |tokens, i| {
+        if let Some(declaration) = tokens::mod_declaration(tokens, i) {
+            if found.is_none() && (declaration.name.is_none() || literal_too) {
+                found = Some(declaration.keyword.span());
             }
-            _ => None,
-        })
+        }
+    });
+    found
 }
 
 /// The first token of a `macro_rules!` body that breaks the `(..) => {..};` sequence of its

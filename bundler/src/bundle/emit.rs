@@ -13,11 +13,12 @@ use super::cfg::{
     trait_item_attrs, variant_attrs, Cfg,
 };
 use super::crates::Edition;
-use super::library::{Entry, Library, ModuleId};
-use super::parse::{Ns, PathRef, Solution};
+use super::ids::{ItemId, LeafId, MemberId, ModuleId};
+use super::library::{Entry, Library};
+use super::parse::{Ns, PathKind, PathRef, Solution};
 use super::reach::{Kept, Node};
-use super::resolve::{is_exported, is_local_inner, Def, LeafId, Outcome, Resolver};
-use super::source::is_punct;
+use super::resolve::{is_exported, is_local_inner, Def, Outcome, Resolver};
+use super::tokens::{self, is_punct, Level, TokenPath};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
 use syn::visit_mut::VisitMut;
@@ -54,28 +55,28 @@ pub fn solution_text(
     unused_imports: &[Span],
     lib: &Library,
 ) -> (String, Vec<Edit>) {
-    let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
+    let module_of = |name: &str| &lib.krate(lib.roots[name]).module_name;
     let bare_at_root = |r: &PathRef| {
-        r.is_use
-            && r.segments.len() == 1
-            && r.binding.as_ref() == r.segments.first()
-            && solution.is_root_use(r.root)
+        r.segments.len() == 1
+            && r.binding() == r.segments.first()
+            && r.binding().is_some()
+            && solution.is_root_use(r.root())
     };
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let removed = refs
         .iter()
         .filter(|r| bare_at_root(r))
-        .map(|r| r.root)
+        .map(PathRef::root)
         .chain(unused_imports.iter().copied());
     let removed: Vec<Span> = removed.collect();
     for range in solution.use_leaf_removals(&removed) {
         edits.push((range.start, range.end, String::new()));
     }
     edits.extend(refs.iter().map(|r| {
-        let start = solution.offset(r.leading_colon.unwrap_or(r.root));
+        let start = solution.offset(r.leading_colon.unwrap_or(r.root()));
         (
             start,
-            solution.offset_end(r.root),
+            solution.offset_end(r.root()),
             format!("crate::{}", module_of(&r.segments[0])),
         )
     }));
@@ -139,19 +140,18 @@ pub fn library_parts(
     let mut parts = Vec::new();
     let mut macro_ways = std::collections::BTreeSet::new();
     for node in &kept.nodes {
-        if let Node::Item(m, i) = *node {
-            if matches!(&lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if is_exported(mac))
-            {
-                let mut module = Some(m);
-                while let Some(way) = module.filter(|&w| lib.modules[w].parent.is_some()) {
+        if let Node::Item(id) = *node {
+            if matches!(lib.entry(id), Entry::Item(syn::Item::Macro(mac)) if is_exported(mac)) {
+                let mut module = Some(id.module);
+                while let Some(way) = module.filter(|&w| lib.module(w).parent.is_some()) {
                     macro_ways.insert(way);
-                    module = lib.modules[way].parent;
+                    module = lib.module(way).parent;
                 }
             }
         }
     }
     let needs_alloc = Cell::new(false);
-    for (k, krate) in lib.crates.iter().enumerate() {
+    for (k, krate) in lib.crates() {
         if !kept.has_crate(lib, k) {
             continue;
         }
@@ -160,7 +160,7 @@ pub fn library_parts(
         let capped: TokenStream = CAPPED_LINTS.parse().expect("lint names are tokens");
         attrs.push(syn::parse_quote!(#[allow(#capped)]));
         attrs.extend(
-            lib.modules[root]
+            lib.module(root)
                 .attrs
                 .iter()
                 .filter(|a| {
@@ -245,7 +245,7 @@ impl Emitter<'_> {
             syn::UseTree::Rename(r) => &r.ident,
             _ => return,
         };
-        let is_crate_module = self.lib.crates.iter().any(|c| name == &c.module_name);
+        let is_crate_module = self.lib.crates().any(|(_, c)| name == &c.module_name);
         if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
         {
             u.vis = syn::parse_quote!(pub(crate));
@@ -257,14 +257,14 @@ impl Emitter<'_> {
         let lib = self.lib;
         let mut out = Vec::new();
         let mut rewrite = Rewrite::new(self, m);
-        for (i, entry) in lib.modules[m].entries.iter().enumerate() {
+        for (i, entry) in lib.module(m).entries.iter().enumerate() {
             match entry {
                 Entry::Module(c)
                     if self.kept.has(Node::Module(*c))
-                        && !lib.modules[*c].compiled_out
-                        && lib.modules[*c].declared_by.is_none() =>
+                        && !lib.module(*c).compiled_out
+                        && lib.module(*c).declared_by.is_none() =>
                 {
-                    let module = &lib.modules[*c];
+                    let module = &lib.module(*c);
                     let mut attrs = module.attrs.clone();
                     rewrite.attrs(&mut attrs);
                     // A private module holding an exported macro: the crate's root names it.
@@ -287,7 +287,10 @@ impl Emitter<'_> {
                 Entry::Module(_) => {}
                 Entry::Item(syn::Item::Use(u)) => {
                     let mut leaf = 0;
-                    let keep = |leaf: usize| self.kept.has(Node::Leaf(LeafId::new((m, i), leaf)));
+                    let keep = |leaf: usize| {
+                        self.kept
+                            .has(Node::Leaf(LeafId::new(ItemId::new(m, i), leaf)))
+                    };
                     if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
                         let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
                         rewrite.visit_item_mut(&mut item);
@@ -295,13 +298,13 @@ impl Emitter<'_> {
                             let written_pub_crate = is_pub_crate(&u.vis);
                             self.crate_reexport_in_crate(u);
                             if matches!(u.vis, syn::Visibility::Public(_))
-                                && self.names_exported_macro(m, i)
+                                && self.names_exported_macro(ItemId::new(m, i))
                             {
                                 // The macro's own re-export is `pub(crate)`, which a `pub use`
                                 // may not widen (bitvec's prelude: `pub use crate::bitvec;`).
                                 u.vis = syn::parse_quote!(pub(crate));
                             }
-                            if m == lib.krate(m).root && written_pub_crate {
+                            if m == lib.crate_of(m).root && written_pub_crate {
                                 // At a crate's root, `pub(crate)` is private: the same reach,
                                 // and no wider than a private item it re-exports there
                                 // (matrixmultiply's `pub(crate) use archparam_defaults as
@@ -321,7 +324,7 @@ impl Emitter<'_> {
                     out.extend(item);
                 }
                 Entry::Item(syn::Item::Macro(mac))
-                    if self.kept.has(Node::Item(m, i)) && is_exported(mac) =>
+                    if self.kept.has(Node::Item(ItemId::new(m, i))) && is_exported(mac) =>
                 {
                     // `#[macro_export]` would put it at the bundle's crate root, not where
                     // `krate::name!` points: scope it as an item instead, re-exported at the
@@ -340,7 +343,7 @@ impl Emitter<'_> {
                         .filter(|a| a.path().is_ident("cfg"))
                         .cloned()
                         .collect();
-                    let clashes = lib.modules[m].entries.iter().any(|e| {
+                    let clashes = lib.module(m).entries.iter().any(|e| {
                         matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
                             && super::source::item_name(item) == Some(&name))
                     });
@@ -361,8 +364,8 @@ impl Emitter<'_> {
                         out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #name;));
                     }
                 }
-                Entry::Item(item) if self.kept.has(Node::Item(m, i)) => {
-                    let mut item = self.members(m, i, item);
+                Entry::Item(item) if self.kept.has(Node::Item(ItemId::new(m, i))) => {
+                    let mut item = self.members(ItemId::new(m, i), item);
                     if let syn::Item::Macro(call) = &mut item {
                         call.mac.tokens =
                             self.inline_modules(m, std::mem::take(&mut call.mac.tokens));
@@ -377,7 +380,7 @@ impl Emitter<'_> {
                 Entry::Item(_) => {}
             }
         }
-        if m == lib.krate(m).root {
+        if m == lib.crate_of(m).root {
             out.extend(self.exported_macros_below_root(m));
         }
         out
@@ -391,17 +394,12 @@ impl Emitter<'_> {
         let mut out = Vec::with_capacity(list.len());
         let mut i = 0;
         while i < list.len() {
-            let child = match (&list[i], list.get(i + 1), list.get(i + 2)) {
-                (TokenTree::Ident(k), Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p)))
-                    if k == "mod" && p.as_char() == ';' =>
-                {
-                    lib.child(m, &name.to_string())
-                }
-                _ => None,
-            };
+            let child = tokens::mod_declaration(&list, i)
+                .and_then(|declaration| declaration.name)
+                .and_then(|name| lib.child(m, &name.to_string()));
             match (child, &list[i]) {
                 (Some(c), _) => {
-                    let body: TokenStream = lib.modules[c].text.parse().unwrap_or_default();
+                    let body: TokenStream = lib.module(c).text.parse().unwrap_or_default();
                     let body = self.inline_modules(c, body);
                     out.push(list[i].clone());
                     out.push(list[i + 1].clone());
@@ -428,13 +426,13 @@ impl Emitter<'_> {
     /// An `extern crate` is kept with its module whenever the name it binds may be used
     /// there: it only binds a name.
     fn kept_extern_crate(&self, m: ModuleId, i: usize) -> bool {
-        self.kept.has(Node::Item(m, i)) || self.kept.has(Node::Module(m))
+        self.kept.has(Node::Item(ItemId::new(m, i))) || self.kept.has(Node::Module(m))
     }
 
     /// The item with only the kept members, if it is a trait or an impl.
-    fn members(&self, m: ModuleId, i: usize, item: &syn::Item) -> syn::Item {
+    fn members(&self, id: ItemId, item: &syn::Item) -> syn::Item {
         let mut item = item.clone();
-        let keep = |j: usize| self.kept.has_member(m, i, j);
+        let keep = |j: usize| self.kept.has_member(MemberId::new(id, j));
         match &mut item {
             syn::Item::Trait(t) => {
                 let mut j = 0;
@@ -468,11 +466,12 @@ impl Emitter<'_> {
         let lib = self.lib;
         let mut out = Vec::new();
         for node in &self.kept.nodes {
-            let Node::Item(m, i) = *node else { continue };
-            if m == root || lib.modules[m].krate != lib.modules[root].krate {
+            let Node::Item(id) = *node else { continue };
+            let m = id.module;
+            if m == root || lib.module(m).krate != lib.module(root).krate {
                 continue;
             }
-            if let Entry::Item(syn::Item::Macro(mac)) = &lib.modules[m].entries[i] {
+            if let Entry::Item(syn::Item::Macro(mac)) = lib.entry(id) {
                 if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
                     if self.root_imports_from(root, m, &name.to_string()) {
                         continue;
@@ -494,11 +493,11 @@ impl Emitter<'_> {
                     let mut cfgs: Vec<syn::Attribute> = mac.attrs.clone();
                     let mut module = Some(m);
                     while let Some(way) = module.filter(|&w| w != root) {
-                        cfgs.extend(lib.modules[way].attrs.iter().cloned());
-                        module = lib.modules[way].parent;
+                        cfgs.extend(lib.module(way).attrs.iter().cloned());
+                        module = lib.module(way).parent;
                     }
                     cfgs.retain(|a| a.path().is_ident("cfg"));
-                    if lib.krate(root).cfg.attrs(&mut cfgs) {
+                    if lib.crate_of(root).cfg.attrs(&mut cfgs) {
                         continue;
                     }
                     out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #path;));
@@ -508,19 +507,23 @@ impl Emitter<'_> {
         out
     }
 
-    /// Whether a kept leaf of the `use` at `(m, i)` ends in the name of a kept
-    /// `#[macro_export]` macro of `m`'s crate.
-    fn names_exported_macro(&self, m: ModuleId, i: usize) -> bool {
-        let krate = self.lib.modules[m].krate;
-        self.resolver.leaves((m, i)).iter().enumerate().any(|(l, leaf)| {
-            self.kept.has(Node::Leaf(LeafId::new((m, i), l)))
-                && leaf.segments.last().is_some_and(|name| {
-                    self.resolver
-                        .macros(name, |k| k == krate, |_, mac| is_exported(mac))
-                        .iter()
-                        .any(|def| matches!(def, Def::Item((d, j)) if self.kept.has(Node::Item(*d, *j))))
-                })
-        })
+    /// Whether a kept leaf of the `use` at `id` ends in the name of a kept `#[macro_export]`
+    /// macro of its crate.
+    fn names_exported_macro(&self, id: ItemId) -> bool {
+        let krate = self.lib.module(id.module).krate;
+        self.resolver
+            .leaves(id)
+            .iter()
+            .enumerate()
+            .any(|(l, leaf)| {
+                self.kept.has(Node::Leaf(LeafId::new(id, l)))
+                    && leaf.segments.last().is_some_and(|name| {
+                        self.resolver
+                            .macros(name, |k| k == krate, |_, mac| is_exported(mac))
+                            .iter()
+                            .any(|def| matches!(def, Def::Item(d) if self.kept.has(Node::Item(*d))))
+                    })
+            })
     }
 
     /// Whether a kept `use` at `root` imports `name` from module `m` by name (ndarray's `pub
@@ -532,18 +535,19 @@ impl Emitter<'_> {
                 let Some((last, prefix)) = leaf.segments.split_last() else {
                     return false;
                 };
-                if !self.kept.has(Node::Leaf(LeafId::new((root, *i), l)))
+                if !self
+                    .kept
+                    .has(Node::Leaf(LeafId::new(ItemId::new(root, *i), l)))
                     || prefix.is_empty()
-                    || leaf.glob
                     || last != name
-                    || leaf.binding.as_deref() != Some(name)
+                    || leaf.binding().map(String::as_str) != Some(name)
                 {
                     return false;
                 }
                 let prefix = PathRef {
                     segments: prefix.to_vec(),
                     spans: leaf.spans[..prefix.len()].to_vec(),
-                    binding: None,
+                    kind: PathKind::Use { binding: None },
                     ..leaf.clone()
                 };
                 matches!(
@@ -651,7 +655,7 @@ struct Rewrite<'a> {
 
 impl<'a> Rewrite<'a> {
     fn new(emitter: &'a Emitter<'a>, module: ModuleId) -> Rewrite<'a> {
-        let krate = emitter.lib.krate(module);
+        let krate = emitter.lib.crate_of(module);
         Rewrite {
             emitter,
             module,
@@ -664,13 +668,13 @@ impl<'a> Rewrite<'a> {
     }
 
     fn module_of_root(&self, root: ModuleId) -> String {
-        self.emitter.lib.krate(root).module_name.clone()
+        self.emitter.lib.crate_of(root).module_name.clone()
     }
 
     /// What a bundled dependency root `def` turns a path start into.
     fn crate_start(&self, def: Option<Def>) -> Option<Start> {
         match def {
-            Some(Def::Module(r)) if r == self.emitter.lib.krate(r).root => {
+            Some(Def::Module(r)) if r == self.emitter.lib.crate_of(r).root => {
                 Some(Start::Replace(vec!["crate".into(), self.module_of_root(r)]))
             }
             Some(Def::Extern) => Some(Start::Keep),
@@ -697,7 +701,7 @@ impl<'a> Rewrite<'a> {
             let (imported, found) = (!found.via.is_empty(), found.defs);
             let other_crate = |d: &Def| {
                 matches!(d, Def::Extern)
-                    || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
+                    || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.crate_of(*r).root)
             };
             // A name the crate itself defines or imports at its root starts there, however
             // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`),
@@ -772,6 +776,16 @@ impl<'a> Rewrite<'a> {
     /// Whether `path`, written here as a type, names a trait: one of the library's, or one of
     /// std's that edition 2015 code used as a type (`Box<Error>`, `&Display`, `&mut Write`).
     fn is_trait(&self, path: &syn::Path) -> bool {
+        let mut paths = super::parse::Paths::default();
+        syn::visit::Visit::visit_path(&mut paths, path);
+        paths
+            .found
+            .first()
+            .is_some_and(|written| self.is_trait_path(written))
+    }
+
+    /// [`Rewrite::is_trait`] of a path as read.
+    fn is_trait_path(&self, written: &PathRef) -> bool {
         // std's traits that old code used as types, by the path they live at.
         const STD_TRAITS: [(&str, &str); 14] = [
             ("any", "Any"),
@@ -791,12 +805,7 @@ impl<'a> Rewrite<'a> {
         ];
         const PRELUDE_TRAITS: [&str; 5] = ["Fn", "FnMut", "FnOnce", "Iterator", "ToString"];
         let resolver = self.emitter.resolver;
-        let mut paths = super::parse::Paths::default();
-        syn::visit::Visit::visit_path(&mut paths, path);
-        let Some(written) = paths.found.into_iter().next() else {
-            return false;
-        };
-        match resolver.resolve(self.module, &written, Some(Ns::Type), &mut Vec::new()) {
+        match resolver.resolve(self.module, written, Some(Ns::Type), &mut Vec::new()) {
             Ok(super::resolve::Outcome::Found(found)) => found.defs.iter().any(|d| {
                 matches!(d, Def::Item(id) if matches!(resolver.item(*id), Some(syn::Item::Trait(_))))
             }),
@@ -840,7 +849,7 @@ impl<'a> Rewrite<'a> {
                 if !self
                     .emitter
                     .kept
-                    .has_crate(self.emitter.lib, self.emitter.lib.modules[r].krate) =>
+                    .has_crate(self.emitter.lib, self.emitter.lib.module(r).krate) =>
             {
                 return None;
             }
@@ -853,7 +862,7 @@ impl<'a> Rewrite<'a> {
             _ if self
                 .emitter
                 .lib
-                .krate(self.module)
+                .crate_of(self.module)
                 .spec
                 .proc_macros
                 .contains_key(&name) =>
@@ -982,190 +991,175 @@ impl<'a> Rewrite<'a> {
     /// Path starts inside raw tokens (macro bodies and arguments) get the same rewriting as
     /// parsed paths; `cfg` predicates there are decided too.
     fn tokens(&self, stream: TokenStream) -> TokenStream {
-        self.tokens_in(stream, false)
+        self.tokens_in(self.cfg.tokens(stream), false)
     }
 
     /// [`Rewrite::tokens`]; `in_use`: the tokens are a `use` tree's group, whose paths (in
-    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`).
-    fn tokens_in(&self, stream: TokenStream, mut in_use: bool) -> TokenStream {
-        let stream = self.cfg.tokens(stream);
+    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`). Only
+    /// the paths [`Level::read`] finds are rewritten: those reach has read.
+    fn tokens_in(&self, stream: TokenStream, in_use: bool) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let level = Level::read(&tokens, in_use);
+        let mut paths = level.paths.iter().peekable();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
-        let old_use = self.edition == Edition::E2015;
         let mut i = 0;
         while i < tokens.len() {
-            let token = &tokens[i];
-            // Where a `use` path starts: after `use`, or after `{` or `,` in its group.
-            let use_start = old_use
-                && in_use
-                && match out.last() {
-                    None => true,
-                    Some(TokenTree::Ident(id)) => id == "use",
-                    Some(TokenTree::Punct(p)) => p.as_char() == ',',
-                    _ => false,
-                };
-            // After `::`, `.` or `$` a name goes on a path or is a field or a variable; after
-            // one `:` (a field's type: libc 0.2.68's `s! { .. pub gr_gid: ::gid_t, .. }`) a
-            // path starts.
-            let after_path_char = is_colons(&out, out.len().saturating_sub(2))
-                || matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '.' || p.as_char() == '$');
             if let Some(len) = computed_doc_tokens(&tokens[i..]) {
                 i += len; // as on parsed items: the file it reads is not in the bundle
                 continue;
             }
-            match token {
+            while paths.next_if(|p| p.start < i).is_some() {}
+            if let Some(path) = paths.next_if(|p| p.start == i) {
+                i = self.path_in_tokens(path, &tokens, &mut out);
+                continue;
+            }
+            match &tokens[i] {
                 TokenTree::Group(g) => {
-                    let group_in_use = in_use && g.delimiter() == proc_macro2::Delimiter::Brace;
-                    let inner = self.tokens_in(g.stream(), group_in_use);
+                    let inner = if level.is_builtin_attribute(i) {
+                        g.stream()
+                    } else {
+                        self.tokens_in(g.stream(), level.is_use_group(i))
+                    };
                     let mut group = proc_macro2::Group::new(g.delimiter(), inner);
                     group.set_span(g.span());
                     out.push(TokenTree::Group(group));
                 }
-                TokenTree::Ident(id) if old_use && id == "use" && !after_path_char => {
-                    in_use = true;
-                    out.push(token.clone());
-                }
-                TokenTree::Punct(p) if p.as_char() == ';' => {
-                    in_use = false;
-                    out.push(token.clone());
-                }
-                TokenTree::Ident(id)
-                    if use_start
-                        && !is_colons(&tokens, i + 1)
-                        && !matches!(id.to_string().as_str(), "self" | "super" | "crate") =>
-                {
-                    // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
-                    let start = self.start(false, &id.to_string(), true, true);
-                    push_started(&mut out, start, id);
-                }
-                TokenTree::Ident(id) if id == "crate" && is_colons(&tokens, i + 1) => {
-                    out.push(token.clone());
-                    push_colons(&mut out);
-                    out.push(TokenTree::Ident(Ident::new(&self.name, id.span())));
-                }
-                TokenTree::Punct(p)
-                    if p.as_char() == ':'
-                        && is_colons(&tokens, i)
-                        && !after_path_char
-                        && !out.last().is_some_and(|t| match t {
-                            // After a keyword a path starts (libc 0.2.68's
-                            // `cfg_if! { .. pub use ::ffi::c_void; .. }`), but after the
-                            // ones a path starts with (`self::x`).
-                            TokenTree::Ident(id) => {
-                                !super::parse::is_keyword(id)
-                                    || matches!(
-                                        id.to_string().as_str(),
-                                        "self" | "super" | "crate" | "Self"
-                                    )
-                            }
-                            TokenTree::Group(_) => true,
-                            // `Vec<T>::new`, `<T as Tr>::f`: the path goes on; after `=>`
-                            // or `->` a path starts (generic-array 0.13's
-                            // `impl_from! { 1 => ::typenum::U1, .. }`).
-                            TokenTree::Punct(p) => p.as_char() == '>' && !ends_arrow(&out),
-                            TokenTree::Literal(_) => false,
-                        })
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) =>
-                {
-                    let Some(TokenTree::Ident(first)) = tokens.get(i + 2) else {
-                        unreachable!()
-                    };
-                    match self.start(true, &first.to_string(), false, false) {
-                        Start::Keep => out.extend(tokens[i..i + 3].iter().cloned()),
-                        Start::Replace(names) => push_path(&mut out, &names, first.span()),
-                        Start::Prepend(names) => {
-                            push_path(&mut out, &names, first.span());
-                            push_colons(&mut out);
-                            out.push(TokenTree::Ident(first.clone()));
-                        }
-                    }
-                    i += 3;
-                    continue;
-                }
-                TokenTree::Ident(id)
-                    if !after_path_char
-                        && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
-                        && self
-                            .emitter
-                            .resolver
-                            .macro_use_source(self.module, &id.to_string())
-                            .is_some() =>
-                {
-                    let root = self
-                        .emitter
-                        .resolver
-                        .macro_use_source(self.module, &id.to_string())
-                        .expect("checked above");
-                    push_path(
-                        &mut out,
-                        &["crate".into(), self.module_of_root(root)],
-                        id.span(),
-                    );
-                    push_colons(&mut out);
-                    out.push(token.clone());
-                }
-                TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
-                    let start = self.start(false, &id.to_string(), use_start, false);
-                    push_started(&mut out, start, id);
-                }
-                TokenTree::Ident(id)
-                    if self.edition < Edition::E2021
-                        && !after_path_char
-                        && refers(&out)
-                        && self.names_trait(&tokens[i..]) =>
-                {
-                    // A trait object written without `dyn` in an old crate's macro body (text_io
-                    // 0.1.8's `let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
-                    out.push(TokenTree::Ident(Ident::new("dyn", id.span())));
-                    continue;
-                }
-                TokenTree::Ident(id) if id == "gen" => {
-                    out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
-                }
-                _ => out.push(token.clone()),
+                token => push_raw_gen(&mut out, token),
             }
             i += 1;
         }
         out.into_iter().collect()
     }
 
-    /// Whether `tokens` start with a path (`a::b::C`) that names a trait here.
-    fn names_trait(&self, tokens: &[TokenTree]) -> bool {
-        let mut path = syn::Path {
-            leading_colon: None,
-            segments: Default::default(),
+    /// Writes the start of `path`, found at its `start` in `tokens`, as the bundle needs it;
+    /// returns where the tokens written as they are go on.
+    fn path_in_tokens(
+        &self,
+        path: &TokenPath,
+        tokens: &[TokenTree],
+        out: &mut Vec<TokenTree>,
+    ) -> usize {
+        let Some(TokenTree::Ident(first)) = tokens.get(path.first) else {
+            unreachable!("a path's first segment is an identifier")
         };
-        let mut k = 0;
-        while let Some(TokenTree::Ident(id)) = tokens.get(k) {
-            path.segments.push(syn::PathSegment::from(id.clone()));
-            if !is_colons(tokens, k + 1) {
-                break;
+        let name = first.to_string();
+        let old_use = self.edition == Edition::E2015;
+        if path.leading_colon.is_some() {
+            match self.start(true, &name, false, false) {
+                Start::Keep => out.extend(tokens[path.start..=path.first].iter().cloned()),
+                Start::Replace(names) => push_path(out, &names, first.span()),
+                Start::Prepend(names) => {
+                    push_path(out, &names, first.span());
+                    push_colons(out);
+                    out.push(TokenTree::Ident(first.clone()));
+                }
             }
-            k += 3;
+            return path.first + 1;
         }
-        !path.segments.is_empty() && self.is_trait(&path)
+        if path.first > path.start {
+            // `$crate`: the crate's module goes after it.
+            out.push(tokens[path.start].clone());
+            out.push(TokenTree::Ident(first.clone()));
+            if path.joined {
+                push_colons(out);
+                out.push(TokenTree::Ident(Ident::new(&self.name, first.span())));
+            }
+            return path.first + 1;
+        }
+        let started = |start: Start, out: &mut Vec<TokenTree>| {
+            push_started(out, start, first);
+            path.first + 1
+        };
+        if old_use
+            && path.use_start
+            && !path.joined
+            && !matches!(name.as_str(), "self" | "super" | "crate")
+        {
+            // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
+            return started(self.start(false, &name, true, true), out);
+        }
+        if name == "crate" && path.joined {
+            out.push(TokenTree::Ident(first.clone()));
+            push_colons(out);
+            out.push(TokenTree::Ident(Ident::new(&self.name, first.span())));
+            return path.first + 1;
+        }
+        if path.after_dot {
+            // A field's or a method's name.
+            push_raw_gen(out, &tokens[path.first]);
+            return path.first + 1;
+        }
+        let macro_use = path
+            .call
+            .as_ref()
+            .filter(|_| path.segments.len() == 1)
+            .and_then(|_| self.emitter.resolver.macro_use_source(self.module, &name));
+        if let Some(root) = macro_use {
+            push_path(
+                out,
+                &["crate".into(), self.module_of_root(root)],
+                first.span(),
+            );
+            push_colons(out);
+            out.push(TokenTree::Ident(first.clone()));
+            return path.first + 1;
+        }
+        if path.joined {
+            return started(
+                self.start(false, &name, old_use && path.use_start, false),
+                out,
+            );
+        }
+        if self.edition < Edition::E2021
+            && tokens::refers(&tokens[..path.start])
+            && self.names_trait(path)
+        {
+            // A trait object written without `dyn` in an old crate's macro body (text_io
+            // 0.1.8's `let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
+            out.push(TokenTree::Ident(Ident::new("dyn", first.span())));
+        }
+        push_raw_gen(out, &tokens[path.first]);
+        path.first + 1
+    }
+
+    /// Whether the path `path` found in tokens names a trait here.
+    fn names_trait(&self, path: &TokenPath) -> bool {
+        let written = PathRef::new(
+            path.segments.clone(),
+            path.spans.clone(),
+            PathKind::Code,
+            None,
+        );
+        self.is_trait_path(&written)
     }
 
     /// The body of a `#[macro_export(local_inner_macros)]` macro: each `name!(..)` call in it
     /// means the crate's own macro, reached through the crate's module.
     fn local_inner(&self, stream: TokenStream) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let level = Level::read(&tokens, false);
+        let bare_calls: Vec<usize> = level
+            .paths
+            .iter()
+            .filter(|p| {
+                p.call.is_some()
+                    && p.segments.len() == 1
+                    && p.leading_colon.is_none()
+                    && p.segments[0] != "$crate"
+                    && p.segments[0] != "macro_rules"
+            })
+            .map(|p| p.first)
+            .collect();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
         for (i, token) in tokens.iter().enumerate() {
             match token {
-                TokenTree::Group(g) => {
+                TokenTree::Group(g) if !level.is_builtin_attribute(i) => {
                     let mut group =
                         proc_macro2::Group::new(g.delimiter(), self.local_inner(g.stream()));
                     group.set_span(g.span());
                     out.push(TokenTree::Group(group));
                 }
-                TokenTree::Ident(id)
-                    if matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
-                        && !out.last().is_some_and(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$'))
-                        && id != "macro_rules" =>
-                {
+                TokenTree::Ident(id) if bare_calls.contains(&i) => {
                     // `$crate::name!`; the crate's module goes in with every `$crate::`.
                     out.push(TokenTree::Punct(Punct::new('$', Spacing::Alone)));
                     out.push(TokenTree::Ident(Ident::new("crate", id.span())));
@@ -1216,39 +1210,14 @@ fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
     }
 }
 
-/// Whether `tokens` end where a type is referred to: `&`, `&mut`, `&'a`, `&'a mut`, or
-/// `Box<`.
-fn refers(tokens: &[TokenTree]) -> bool {
-    let punct = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
-    let ident = |t: &TokenTree, name: &str| matches!(t, TokenTree::Ident(id) if id == name);
-    let lifetime = |t: &[TokenTree]| matches!(t, [TokenTree::Punct(q), TokenTree::Ident(_)] if q.as_char() == '\'');
-    let n = tokens.len();
-    let before_mut = if n > 0 && ident(&tokens[n - 1], "mut") {
-        n - 1
-    } else {
-        n
-    };
-    let before_lifetime = if before_mut >= 2 && lifetime(&tokens[before_mut - 2..before_mut]) {
-        before_mut - 2
-    } else {
-        before_mut
-    };
-    (before_lifetime > 0 && punct(&tokens[before_lifetime - 1], '&'))
-        || (n >= 2 && ident(&tokens[n - 2], "Box") && punct(&tokens[n - 1], '<'))
-}
-
-/// Whether `tokens` end with `=>` or `->`, written as `=` or `-` joined to `>`.
-fn ends_arrow(tokens: &[TokenTree]) -> bool {
-    matches!(tokens, [.., TokenTree::Punct(a), TokenTree::Punct(b)]
-        if matches!(a.as_char(), '=' | '-')
-            && a.spacing() == proc_macro2::Spacing::Joint
-            && b.as_char() == '>')
-}
-
-fn is_colons(tokens: &[TokenTree], i: usize) -> bool {
-    matches!((tokens.get(i), tokens.get(i + 1)),
-        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
-            if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
+/// `token` as written, but `gen`, a keyword in edition 2024, raw.
+fn push_raw_gen(out: &mut Vec<TokenTree>, token: &TokenTree) {
+    match token {
+        TokenTree::Ident(id) if id == "gen" => {
+            out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
+        }
+        _ => out.push(token.clone()),
+    }
 }
 
 /// Visitor methods that process the node's attributes (see [`Rewrite::attrs`]), then go on.
@@ -1548,5 +1517,143 @@ impl VisitMut for Rewrite<'_> {
         visit_trait_item_type_mut: syn::TraitItemType,
         visit_field_mut: syn::Field,
         visit_variant_mut: syn::Variant
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::testing::{library_of, module, TestCrate};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    const DEP: &str = "pub trait Tr {}\npub fn f() {}\n";
+    const OLD: &str = "pub trait Local {}\npub mod m {}\n";
+
+    fn test_library(dir: &std::path::Path) -> Library {
+        library_of(
+            dir,
+            &[
+                TestCrate {
+                    name: "dep",
+                    deps: &[],
+                    edition: Edition::E2021,
+                    text: DEP,
+                },
+                TestCrate {
+                    name: "app",
+                    deps: &["dep"],
+                    edition: Edition::E2021,
+                    text: "",
+                },
+                TestCrate {
+                    name: "old",
+                    deps: &["dep"],
+                    edition: Edition::E2015,
+                    text: OLD,
+                },
+            ],
+        )
+    }
+
+    /// `code`, macro tokens written in the root of crate `krate`, as the bundle writes them.
+    /// Fails unless every token changed is at the start of a path reach reads there.
+    fn rewritten(lib: &Library, krate: &str, code: &str) -> String {
+        let kept = Kept::default();
+        let resolver = Resolver::new(lib);
+        let (needs_alloc, macro_ways) = (Cell::new(false), std::collections::BTreeSet::new());
+        let emitter = Emitter {
+            lib,
+            kept: &kept,
+            resolver: &resolver,
+            opts: &BundleOptions::default(),
+            needs_alloc: &needs_alloc,
+            macro_ways: &macro_ways,
+        };
+        let input: TokenStream = code.parse().unwrap();
+        let output = Rewrite::new(&emitter, module(lib, krate)).tokens(input.clone());
+        // Where reach reads a path, and what each identifier of the input is.
+        let place = |span: Span| (span.start().line, span.start().column);
+        let starts: BTreeSet<_> = tokens::paths(input.clone())
+            .iter()
+            .map(|p| place(p.spans[0]))
+            .collect();
+        let written: BTreeMap<_, String> = tokens::identifiers(&input)
+            .iter()
+            .map(|id| (place(id.span()), id.to_string()))
+            .collect();
+        for id in tokens::identifiers(&output) {
+            let (at, name) = (place(id.span()), id.to_string());
+            let unchanged = written
+                .get(&at)
+                .is_some_and(|w| *w == name || name == format!("r#{w}"));
+            assert!(
+                unchanged || starts.contains(&at),
+                "`{name}` written at {at:?} of `{code}`, where reach reads no path: {output}"
+            );
+        }
+        output.to_string()
+    }
+
+    /// Macro tokens have their path starts rewritten as parsed code does, exactly where reach
+    /// reads paths: a change anywhere else fails `rewritten`.
+    #[test]
+    fn macro_tokens_rewrite_the_paths_reach_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = test_library(dir.path());
+        let table: [(&str, &str, &str); 20] = [
+            ("app", "dep::f()", "crate :: dep :: f ()"),
+            ("app", "::dep::f()", "crate :: dep :: f ()"),
+            ("app", "$crate::x::y", "$ crate :: app :: x :: y"),
+            ("app", "crate::x", "crate :: app :: x"),
+            ("app", "pub(crate) fn g() {}", "pub (crate) fn g () { }"),
+            // A `::` after `>`, a macro variable or a name goes on what is before it.
+            ("app", "Vec<T>::dep", "Vec < T >:: dep"),
+            ("app", "<T>::dep::f", "< T >:: dep :: f"),
+            ("app", "$v::dep::f", "$ v :: dep :: f"),
+            // A method's name is no path start.
+            ("app", "x.dep::<T>()", "x . dep ::< T > ()"),
+            // After a keyword, an arrow or a single `:`, a `::` starts a path.
+            ("app", "use ::dep::Tr;", "use crate :: dep :: Tr ;"),
+            (
+                "app",
+                "impl ::dep::Tr for X {}",
+                "impl crate :: dep :: Tr for X { }",
+            ),
+            ("app", "1 => ::dep::f", "1 => crate :: dep :: f"),
+            ("app", "field: ::dep::Tr", "field : crate :: dep :: Tr"),
+            ("app", "$name: $crate::T", "$ name : $ crate :: app :: T"),
+            (
+                "app",
+                "($x:ident) => { dep::f() }",
+                "($ x : ident) => { crate :: dep :: f () }",
+            ),
+            ("app", "m!(dep::f)", "m ! (crate :: dep :: f)"),
+            // Attributes rustc defines hold no paths; `derive` names macros.
+            (
+                "app",
+                "#[cfg_attr(unix, derive(dep::Tr))] struct S;",
+                "# [cfg_attr (unix , derive (dep :: Tr))] struct S ;",
+            ),
+            (
+                "app",
+                "#[derive(dep::Tr)] struct S;",
+                "# [derive (crate :: dep :: Tr)] struct S ;",
+            ),
+            // Edition 2015: a `use` path starts at the crate root, single names too, and a
+            // trait used as a type gets `dyn`.
+            (
+                "old",
+                "use m; use {m, Local};",
+                "use crate :: old :: m ; use { crate :: old :: m , crate :: old :: Local } ;",
+            ),
+            (
+                "old",
+                "x: &mut Local, y: &u8",
+                "x : & mut dyn Local , y : & u8",
+            ),
+        ];
+        for (krate, code, expected) in table {
+            assert_eq!(rewritten(&lib, krate, code), expected, "{code} in {krate}");
+        }
     }
 }

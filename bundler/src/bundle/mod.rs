@@ -11,15 +11,20 @@ pub(crate) mod diagnose;
 pub mod emit;
 mod error;
 pub mod file_modules;
+pub mod ids;
 pub mod library;
 mod license;
 mod old_syntax;
 pub mod parse;
+pub mod path;
 pub mod proc_macros;
 pub mod reach;
 pub mod resolve;
 pub(crate) mod scan;
 pub mod source;
+#[cfg(test)]
+mod testing;
+pub mod tokens;
 
 pub use emit::BundleOptions;
 pub use error::{Error, ErrorKind};
@@ -147,7 +152,7 @@ pub fn bundle_solution(
     let refs = solution.references(is_lib);
     let kept = reach::for_solution(lib, solution, &refs)?;
     diagnose::check_writable(lib, &kept)?;
-    for (k, krate) in lib.crates.iter().enumerate() {
+    for (k, krate) in lib.crates() {
         if kept.has_crate(lib, k) {
             solution.check_name_free(&krate.module_name)?;
         }

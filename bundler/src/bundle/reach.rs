@@ -8,12 +8,15 @@
 //! (called as `x.method()` or `Self::method`) is kept once kept code in its module's reach uses
 //! one of its associated items' names.
 
-use super::library::{Entry, Library, ModuleId};
-use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathRef, Paths, Solution};
-use super::resolve::{is_local_inner, Cache, Def, HashMap, ItemId, LeafId, Outcome, Resolver};
+use super::ids::{CrateId, HashMap, HashSet, ItemId, LeafId, MemberId, ModuleId};
+use super::library::{Entry, Library};
+use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathKind, PathRef, Paths, Solution};
+use super::resolve::{is_local_inner, Cache, Def, Outcome, Resolver};
 use super::source::{item_name, Location};
+use super::tokens;
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
+use std::path::PathBuf;
 use std::rc::Rc;
 
 /// What a bundle may keep.
@@ -21,7 +24,7 @@ use std::rc::Rc;
 pub enum Node {
     /// The module itself, even with nothing kept in it (a glob or a `use` may name it).
     Module(ModuleId),
-    Item(ModuleId, usize),
+    Item(ItemId),
     Leaf(LeafId),
 }
 
@@ -29,15 +32,16 @@ impl Node {
     /// The module it is in (a module: itself).
     fn module(self) -> ModuleId {
         match self {
-            Node::Module(m) | Node::Item(m, _) => m,
-            Node::Leaf(leaf) => leaf.module,
+            Node::Module(m) => m,
+            Node::Item(id) => id.module,
+            Node::Leaf(leaf) => leaf.module(),
         }
     }
 
     fn of(def: Def) -> Option<Node> {
         match def {
             Def::Module(m) => Some(Node::Module(m)),
-            Def::Item((m, i)) => Some(Node::Item(m, i)),
+            Def::Item(id) => Some(Node::Item(id)),
             Def::Extern => None,
         }
     }
@@ -53,9 +57,8 @@ impl From<LeafId> for Node {
 #[derive(Debug, Default)]
 pub struct Kept {
     pub nodes: BTreeSet<Node>,
-    /// (module, item, member position) of trait and impl members kept; only meaningful when
-    /// `prune_members`.
-    pub members: BTreeSet<(ModuleId, usize, usize)>,
+    /// The trait and impl members kept; only meaningful when `prune_members`.
+    pub members: BTreeSet<MemberId>,
     pub prune_members: bool,
     /// The solution's imports that nothing in it uses, of proc macros (a contest template's
     /// `use proconio::{fastout, input};`) or of library items no method call needs: the span
@@ -68,18 +71,18 @@ impl Kept {
         self.nodes.contains(&node)
     }
 
-    pub fn has_member(&self, m: ModuleId, i: usize, j: usize) -> bool {
-        !self.prune_members || self.members.contains(&(m, i, j))
+    pub fn has_member(&self, member: MemberId) -> bool {
+        !self.prune_members || self.members.contains(&member)
     }
 
     /// The modules with at least one kept item in crate `krate`, as paths below its root
     /// (the root itself by the crate's name), in library order.
-    pub fn module_names(&self, lib: &Library, krate: usize) -> Vec<String> {
+    pub fn module_names(&self, lib: &Library, krate: CrateId) -> Vec<String> {
         let mut modules: Vec<ModuleId> = self
             .nodes
             .iter()
             .filter_map(|n| match n {
-                Node::Item(m, _) if lib.modules[*m].krate == krate => Some(*m),
+                Node::Item(id) if lib.module(id.module).krate == krate => Some(id.module),
                 _ => None,
             })
             .collect();
@@ -88,22 +91,22 @@ impl Kept {
             .into_iter()
             .map(|m| match lib.module_path(m).split_once("::") {
                 Some((_, path)) => path.to_string(),
-                None => lib.crates[krate].spec.name.clone(),
+                None => lib.krate(krate).spec.name.clone(),
             })
             .collect()
     }
 
     /// Whether anything of crate `krate` is kept.
-    pub fn has_crate(&self, lib: &Library, krate: usize) -> bool {
+    pub fn has_crate(&self, lib: &Library, krate: CrateId) -> bool {
         crates_of(lib, &self.nodes).contains(&krate)
     }
 }
 
 /// The crates `nodes` are in.
-fn crates_of<'n>(lib: &Library, nodes: impl IntoIterator<Item = &'n Node>) -> BTreeSet<usize> {
+fn crates_of<'n>(lib: &Library, nodes: impl IntoIterator<Item = &'n Node>) -> BTreeSet<CrateId> {
     nodes
         .into_iter()
-        .map(|n| lib.modules[n.module()].krate)
+        .map(|n| lib.module(n.module()).krate)
         .collect()
 }
 
@@ -111,7 +114,7 @@ fn crates_of<'n>(lib: &Library, nodes: impl IntoIterator<Item = &'n Node>) -> BT
 /// code, once a pass is over.
 struct Matter {
     types: BTreeSet<String>,
-    crates: BTreeSet<usize>,
+    crates: BTreeSet<CrateId>,
     idents: Names,
 }
 
@@ -120,19 +123,20 @@ impl Matter {
     /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
     fn unparsed(&self, lib: &Library) -> Vec<ModuleId> {
         // The macros of each crate that may write impls, wherever they are defined.
-        let impl_macros: BTreeSet<(usize, &str)> = (0..lib.modules.len())
-            .flat_map(|m| {
-                let krate = lib.modules[m].krate;
+        let impl_macros: BTreeSet<(CrateId, &str)> = lib
+            .modules()
+            .flat_map(|(m, module)| {
+                let krate = module.krate;
                 lib.hints(m)
                     .impl_macros
                     .iter()
                     .map(move |name| (krate, name.as_str()))
             })
             .collect();
-        (0..lib.modules.len())
-            .filter(|&m| {
+        lib.modules()
+            .filter(|&(m, module)| {
                 let hints = lib.hints(m);
-                let krate = lib.modules[m].krate;
+                let krate = module.krate;
                 !lib.is_loaded(m)
                     && self.crates.contains(&krate)
                     && (hints.declares_file_modules
@@ -140,19 +144,15 @@ impl Matter {
                         || hints.macros.iter().any(|name| self.idents.contains(name))
                         || (impl_macros.iter().any(|&(k, _)| k == krate)
                             && lib.item_macro_calls(m).iter().any(|call| {
-                                let text = &lib.modules[m].text;
+                                let text = &lib.module(m).text;
                                 impl_macros.contains(&(krate, &text[call.name.clone()]))
                                     && super::library::identifiers(&text[call.arguments.clone()])
                                         .any(|name| self.types.contains(name))
                             })))
             })
+            .map(|(m, _)| m)
             .collect()
     }
-}
-
-/// Whether `path` is `prefix::$name` in a macro body, a name the macro is handed.
-fn is_handed(path: &PathRef) -> bool {
-    path.glob && !path.is_use
 }
 
 /// `path` with no generic arguments on any segment: `Heap` of `Heap<T, Plain>`.
@@ -218,9 +218,18 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
 #[derive(Default)]
 struct Memo {
     /// Each impl's and each item-level macro call's condition (see [`Reach::conditionals`]).
-    conditions: HashMap<ItemId, (bool, Vec<ItemId>)>,
+    conditions: HashMap<ItemId, Condition>,
     /// See [`Reach::own_needs`].
     own_needs: HashMap<(ItemId, Option<usize>), Rc<ItemNeeds>>,
+}
+
+/// What keeps an item nothing names, once the library items it names are kept.
+#[derive(Debug, Clone)]
+enum Condition {
+    /// An impl: every library item of its header (its type, its trait).
+    Impl { header: Vec<ItemId> },
+    /// An item-level macro call or a `const _`: one of the library items it names.
+    Call { named: Vec<ItemId> },
 }
 
 /// The nodes a macro's body names where it is called, and whether working that out met a
@@ -242,8 +251,8 @@ struct ItemNeeds {
 #[derive(Default)]
 struct Progress {
     /// Hashed: every dependency found is looked up here, most of them kept already.
-    kept: super::resolve::HashSet<Node>,
-    members: BTreeSet<(ModuleId, usize, usize)>,
+    kept: HashSet<Node>,
+    members: BTreeSet<MemberId>,
     /// Kept traits and impls all of whose members are kept.
     complete: BTreeSet<ItemId>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
@@ -260,7 +269,7 @@ struct Progress {
     /// Kept nodes, and kept members, whose needs met a module not parsed yet: worked out
     /// again by the next pass.
     stale: Vec<Node>,
-    stale_members: Vec<(ModuleId, usize, usize)>,
+    stale_members: Vec<MemberId>,
 }
 
 impl Progress {
@@ -268,7 +277,7 @@ impl Progress {
     fn reopen(&mut self) -> Vec<Node> {
         for member in std::mem::take(&mut self.stale_members) {
             self.members.remove(&member);
-            self.complete.remove(&(member.0, member.1));
+            self.complete.remove(&member.item);
         }
         let stale = std::mem::take(&mut self.stale);
         for node in &stale {
@@ -329,14 +338,14 @@ impl<'l> Reach<'l> {
     /// does not reach a `macro_rules!` of its module written after it (unless the call is
     /// in another macro's body).
     fn needs_at(&self, at: ItemId, path: &PathRef) -> Result<Vec<Node>, Error> {
-        let mut nodes = self.needs(at.0, path)?;
+        let mut nodes = self.needs(at.module, path)?;
         // A call in a `macro_rules!` body is resolved where that macro is called.
         let in_macro_body =
             || matches!(self.item(at), Some(syn::Item::Macro(mac)) if mac.ident.is_some());
-        if path.macro_call && path.segments.len() == 1 && !in_macro_body() {
-            nodes.retain(|n| {
-                !matches!(*n, Node::Item(a, b) if self.resolver.macro_defined_after((a, b), at))
-            });
+        if path.is_macro_call() && path.segments.len() == 1 && !in_macro_body() {
+            nodes.retain(
+                |n| !matches!(*n, Node::Item(def) if self.resolver.macro_defined_after(def, at)),
+            );
         }
         Ok(nodes)
     }
@@ -350,24 +359,24 @@ impl<'l> Reach<'l> {
         expanding: &mut BTreeSet<ItemId>,
     ) -> Result<Vec<Node>, Error> {
         let mut nodes = self.needs_here(m, path)?;
-        if path.macro_call {
+        if path.is_macro_call() {
             // A macro's body names items where it is called (macro_rules! hygiene covers
             // only locals): num-bigint's `promote_scalars!` uses the `UsizePromotion` that
             // each calling module imports.
             let defs: Vec<ItemId> = nodes
                 .iter()
                 .filter_map(|n| match *n {
-                    Node::Item(dm, di) => Some((dm, di)),
+                    Node::Item(id) => Some(id),
                     _ => None,
                 })
                 .filter(|id| !expanding.contains(id))
                 .collect();
-            for (dm, di) in defs {
-                if !matches!(self.item((dm, di)), Some(syn::Item::Macro(_))) {
+            for def in defs {
+                if !matches!(self.item(def), Some(syn::Item::Macro(_))) {
                     continue;
                 }
-                nodes.extend(self.handed_needs(m, path, (dm, di))?);
-                if let Some((known, met_unparsed)) = self.body_needs.borrow().get(&(m, (dm, di))) {
+                nodes.extend(self.handed_needs(m, path, def)?);
+                if let Some((known, met_unparsed)) = self.body_needs.borrow().get(&(m, def)) {
                     if *met_unparsed {
                         self.resolver.meet_unparsed_again();
                     }
@@ -375,21 +384,21 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 let before = self.resolver.unparsed_met();
-                expanding.insert((dm, di));
+                expanding.insert(def);
                 let mut body = Vec::new();
-                for body_path in self.resolver.macro_body_paths((dm, di)).iter() {
-                    if body_path.segments[0] != "$crate" && !is_handed(body_path) {
+                for body_path in self.resolver.macro_body_paths(def).iter() {
+                    if body_path.segments[0] != "$crate" && !body_path.is_handed() {
                         body.extend(self.needs_expanding(m, body_path, expanding)?);
                     }
                 }
-                expanding.remove(&(dm, di));
+                expanding.remove(&def);
                 body.sort();
                 body.dedup();
                 nodes.extend(body.iter().copied());
                 let met_unparsed = self.resolver.unparsed_met() > before;
                 self.body_needs
                     .borrow_mut()
-                    .insert((m, (dm, di)), (body, met_unparsed));
+                    .insert((m, def), (body, met_unparsed));
             }
         }
         Ok(nodes)
@@ -402,18 +411,21 @@ impl<'l> Reach<'l> {
     fn handed_needs(&self, m: ModuleId, call: &PathRef, def: ItemId) -> Result<Vec<Node>, Error> {
         let mut out = Vec::new();
         for body_path in self.resolver.macro_body_paths(def).iter() {
-            if !is_handed(body_path) || body_path.segments[0] == "$crate" {
+            if !body_path.is_handed() || body_path.segments[0] == "$crate" {
                 continue;
             }
-            let Some(idents) = &call.call_idents else {
+            let PathKind::MacroCall {
+                arguments: Some(idents),
+            } = &call.kind
+            else {
                 out.extend(self.needs_here(m, body_path)?);
                 continue;
             };
             for ident in idents.iter() {
                 let mut named = body_path.clone();
-                named.glob = false;
+                named.kind = PathKind::Code;
                 named.segments.push(ident.clone());
-                named.spans.push(body_path.root);
+                named.spans.push(body_path.root());
                 out.extend(self.needs_here(m, &named)?);
             }
         }
@@ -422,7 +434,7 @@ impl<'l> Reach<'l> {
 
     /// What a path written in module `m` resolves to there.
     fn needs_here(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
-        if is_handed(path) {
+        if path.is_handed() {
             // `prefix::$name` in a macro body: everything `prefix` holds.
             let mut nodes = Vec::new();
             if let Outcome::Found(f) =
@@ -434,13 +446,16 @@ impl<'l> Reach<'l> {
                     if let Def::Module(g) = def {
                         nodes.push(Node::Module(g));
                         if self.resolver.loaded(g) {
-                            for (i, entry) in self.lib().modules[g].entries.iter().enumerate() {
+                            for (i, entry) in self.lib().module(g).entries.iter().enumerate() {
                                 match entry {
-                                    Entry::Item(syn::Item::Use(_)) => nodes.extend(
-                                        (0..self.resolver.leaves((g, i)).len())
-                                            .map(|l| Node::Leaf(LeafId::new((g, i), l))),
-                                    ),
-                                    Entry::Item(_) => nodes.push(Node::Item(g, i)),
+                                    Entry::Item(syn::Item::Use(_)) => {
+                                        let id = ItemId::new(g, i);
+                                        nodes.extend(
+                                            (0..self.resolver.leaves(id).len())
+                                                .map(|l| Node::Leaf(LeafId::new(id, l))),
+                                        )
+                                    }
+                                    Entry::Item(_) => nodes.push(Node::Item(ItemId::new(g, i))),
                                     Entry::Module(c) => nodes.push(Node::Module(*c)),
                                 }
                             }
@@ -458,7 +473,7 @@ impl<'l> Reach<'l> {
                 .map(Node::from)
                 .chain(f.defs.into_iter().filter_map(Node::of))
                 .collect(),
-            Outcome::External(via) if path.macro_call && path.segments.len() == 1 => {
+            Outcome::External(via) if path.is_macro_call() && path.segments.len() == 1 => {
                 // macro_rules! are scoped by text order, not by module: keep any of that name
                 via.into_iter()
                     .map(Node::from)
@@ -466,7 +481,7 @@ impl<'l> Reach<'l> {
                         self.resolver
                             .macros(
                                 &path.segments[0],
-                                |k| self.resolver.macro_visible(self.lib().modules[m].krate, k),
+                                |k| self.resolver.macro_visible(self.lib().module(m).krate, k),
                                 |_, _| true,
                             )
                             .into_iter()
@@ -484,14 +499,14 @@ impl<'l> Reach<'l> {
     fn matter(&self) -> Matter {
         let mut types = BTreeSet::new();
         for node in &self.progress.kept {
-            if let Node::Item(m, i) = *node {
+            if let Node::Item(id) = *node {
                 if let Some(
                     item @ (syn::Item::Struct(_)
                     | syn::Item::Enum(_)
                     | syn::Item::Union(_)
                     | syn::Item::Trait(_)
                     | syn::Item::Type(_)),
-                ) = self.item((m, i))
+                ) = self.item(id)
                 {
                     types.extend(item_name(item).map(|n| n.to_string()));
                 }
@@ -516,8 +531,7 @@ impl<'l> Reach<'l> {
         let macros_calling_handed: Vec<ItemId> = self
             .library_items(|item| match item {
                 syn::Item::Macro(mac)
-                    if mac.ident.is_some()
-                        && super::parse::calls_metavariable_macro(&mac.mac.tokens) =>
+                    if mac.ident.is_some() && tokens::calls_metavariable_macro(&mac.mac.tokens) =>
                 {
                     Some(())
                 }
@@ -540,7 +554,7 @@ impl<'l> Reach<'l> {
                 if !self.progress.kept.insert(node) {
                     continue;
                 }
-                reached.insert(self.lib().modules[node.module()].krate);
+                reached.insert(self.lib().module(node.module()).krate);
                 let before = self.resolver.unparsed_met();
                 for dep in self.deps(node)? {
                     self.work.push(dep);
@@ -550,29 +564,32 @@ impl<'l> Reach<'l> {
                 }
             }
             let lib = self.lib();
-            let in_reached_crate = |n: &Node| reached.contains(&lib.modules[n.module()].krate);
-            for (id, needs_all, refs) in &conditionals {
-                let node = Node::Item(id.0, id.1);
+            let in_reached_crate = |id: &ItemId| reached.contains(&lib.module(id.module).krate);
+            for (id, condition) in &conditionals {
+                let node = Node::Item(*id);
                 if self.progress.kept.contains(&node) {
                     continue;
                 }
-                let is_kept = |n: &Node| self.progress.kept.contains(n);
-                let populated = self.progress.populated.contains(&id.0)
-                    || self.progress.reexporting.contains(&id.0);
-                let ready = if *needs_all {
-                    !refs.is_empty() && refs.iter().all(is_kept)
-                } else if refs.is_empty() {
-                    // An anonymous const naming nothing of the library (zerocopy's impls for
-                    // `core::arch` types, written by macros inside one): with its crate.
-                    populated
-                        || (self.is_anonymous_const(*id)
-                            && reached.contains(&lib.modules[id.0].krate))
-                } else {
-                    // A macro call naming library items (in its arguments, or in its body as
-                    // read where it is called): once one of them is kept and all are in
-                    // crates something is kept from (num-bigint's impls of num-traits' traits
-                    // stay out while nothing of num-bigint is used).
-                    refs.iter().any(is_kept) && (populated || refs.iter().all(in_reached_crate))
+                let is_kept = |id: &ItemId| self.progress.kept.contains(&Node::Item(*id));
+                let populated = self.progress.populated.contains(&id.module)
+                    || self.progress.reexporting.contains(&id.module);
+                let ready = match condition {
+                    Condition::Impl { header } => !header.is_empty() && header.iter().all(is_kept),
+                    Condition::Call { named } if named.is_empty() => {
+                        // An anonymous const naming nothing of the library (zerocopy's impls for
+                        // `core::arch` types, written by macros inside one): with its crate.
+                        populated
+                            || (self.is_anonymous_const(*id)
+                                && reached.contains(&lib.module(id.module).krate))
+                    }
+                    Condition::Call { named } => {
+                        // A macro call naming library items (in its arguments, or in its body as
+                        // read where it is called): once one of them is kept and all are in
+                        // crates something is kept from (num-bigint's impls of num-traits' traits
+                        // stay out while nothing of num-bigint is used).
+                        named.iter().any(is_kept)
+                            && (populated || named.iter().all(in_reached_crate))
+                    }
                 };
                 if ready && self.inherent_impl_unused(*id) {
                     continue;
@@ -582,9 +599,9 @@ impl<'l> Reach<'l> {
                 }
             }
             for (id, names) in &traits {
-                let node = Node::Item(id.0, id.1);
-                let in_reach = self.progress.populated.contains(&id.0)
-                    || self.progress.globbed.contains(&id.0);
+                let node = Node::Item(*id);
+                let in_reach = self.progress.populated.contains(&id.module)
+                    || self.progress.globbed.contains(&id.module);
                 if !self.progress.kept.contains(&node)
                     && in_reach
                     && names.iter().any(|n| self.progress.idents.contains(n))
@@ -594,20 +611,20 @@ impl<'l> Reach<'l> {
             }
             // A macro whose name kept code only passes around (`$m!` in another macro,
             // as petgraph's `delegate_impl`), in a crate something is kept from.
-            let crates: BTreeSet<usize> = self
+            let crates: BTreeSet<CrateId> = self
                 .progress
                 .populated
                 .iter()
-                .map(|&m| self.lib().modules[m].krate)
+                .map(|&m| self.lib().module(m).krate)
                 .collect();
             let handed_macros = macros_calling_handed
                 .iter()
-                .any(|&(m, i)| self.progress.kept.contains(&Node::Item(m, i)));
+                .any(|&id| self.progress.kept.contains(&Node::Item(id)));
             for (id, name) in macros.iter().filter(|_| handed_macros) {
-                let node = Node::Item(id.0, id.1);
+                let node = Node::Item(*id);
                 if !self.progress.kept.contains(&node)
                     && self.progress.macro_idents.contains(name)
-                    && crates.contains(&self.lib().modules[id.0].krate)
+                    && crates.contains(&self.lib().module(id.module).krate)
                 {
                     self.work.push(node);
                 }
@@ -649,20 +666,21 @@ impl<'l> Reach<'l> {
             .kept
             .iter()
             .filter_map(|n| match *n {
-                Node::Item(m, i) => Some((m, i)),
+                Node::Item(id) => Some(id),
                 _ => None,
             })
             .collect();
-        for (m, i) in kept_items {
-            if self.progress.complete.contains(&(m, i)) {
+        for id in kept_items {
+            if self.progress.complete.contains(&id) {
                 continue;
             }
-            let Some(item) = self.item((m, i)) else {
+            let Some(item) = self.item(id) else {
                 continue;
             };
+            let m = id.module;
             let list = members(item);
-            if (0..list.len()).all(|j| self.progress.members.contains(&(m, i, j))) {
-                self.progress.complete.insert((m, i));
+            if (0..list.len()).all(|j| self.progress.members.contains(&MemberId::new(id, j))) {
+                self.progress.complete.insert(id);
                 continue;
             }
             let required_by_trait = match item {
@@ -673,7 +691,8 @@ impl<'l> Reach<'l> {
                 _ => None,
             };
             for (j, (name, always)) in list.into_iter().enumerate() {
-                if self.progress.members.contains(&(m, i, j)) {
+                let member = MemberId::new(id, j);
+                if self.progress.members.contains(&member) {
                     continue;
                 }
                 let wanted = !self.prune_members
@@ -690,11 +709,11 @@ impl<'l> Reach<'l> {
                 if !wanted {
                     continue;
                 }
-                self.progress.members.insert((m, i, j));
+                self.progress.members.insert(member);
                 let before = self.resolver.unparsed_met();
-                let needs = self.own_needs((m, i), Some(j))?;
+                let needs = self.own_needs(id, Some(j))?;
                 if self.resolver.unparsed_met() > before {
-                    self.progress.stale_members.push((m, i, j));
+                    self.progress.stale_members.push(member);
                 }
                 self.work.extend(needs);
             }
@@ -725,11 +744,11 @@ impl<'l> Reach<'l> {
         let mut out = BTreeSet::new();
         let mut any = false;
         for def in found.defs {
-            if let Def::Item((tm, ti)) = def {
-                if let Some(t @ syn::Item::Trait(_)) = self.item((tm, ti)) {
+            if let Def::Item(id) = def {
+                if let Some(t @ syn::Item::Trait(_)) = self.item(id) {
                     any = true;
                     for (j, (name, always)) in members(t).into_iter().enumerate() {
-                        if always || self.progress.members.contains(&(tm, ti, j)) {
+                        if always || self.progress.members.contains(&MemberId::new(id, j)) {
                             out.extend(name);
                         }
                     }
@@ -743,17 +762,17 @@ impl<'l> Reach<'l> {
     /// items in its header are) and each item-level macro call (kept when any library item
     /// it names is, or with its module when it names none), and each `const _` (as a macro call,
     /// or with its crate when it names nothing of the library).
-    fn conditionals(&mut self) -> Result<Vec<(ItemId, bool, Vec<Node>)>, Error> {
+    fn conditionals(&mut self) -> Result<Vec<(ItemId, Condition)>, Error> {
         let mut out = Vec::new();
-        for (m, module) in self.lib().modules.iter().enumerate() {
+        for (m, module) in self.lib().modules() {
             for (i, entry) in module.entries.iter().enumerate() {
-                if let Some((needs_all, refs)) = self.memo.conditions.get(&(m, i)) {
-                    let refs = refs.iter().map(|&(a, b)| Node::Item(a, b)).collect();
-                    out.push(((m, i), *needs_all, refs));
+                let id = ItemId::new(m, i);
+                if let Some(condition) = self.memo.conditions.get(&id) {
+                    out.push((id, condition.clone()));
                     continue;
                 }
                 let before = self.resolver.unparsed_met();
-                let header = match entry {
+                let (mut condition, paths) = match entry {
                     Entry::Item(syn::Item::Impl(imp)) => {
                         let mut paths = Paths::default();
                         match &*imp.self_ty {
@@ -796,49 +815,47 @@ impl<'l> Reach<'l> {
                             }
                             paths.found.extend(trait_paths.found);
                         }
-                        (true, paths.found)
+                        (Condition::Impl { header: Vec::new() }, paths.found)
                     }
                     Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
                         // The call's arguments, and (through its path) the macro's body as
                         // it reads where it is called.
                         let mut paths = Paths::default();
                         syn::visit::Visit::visit_macro(&mut paths, &mac.mac);
-                        (false, paths.found)
+                        (Condition::Call { named: Vec::new() }, paths.found)
                     }
                     Entry::Item(syn::Item::Const(c)) if c.ident == "_" => {
                         // `const _: () = { .. };`, there for the impls written inside it.
                         let mut paths = Paths::default();
                         syn::visit::Visit::visit_expr(&mut paths, &c.expr);
-                        (false, paths.found)
+                        (Condition::Call { named: Vec::new() }, paths.found)
                     }
                     _ => continue,
                 };
                 let mut refs = Vec::new();
-                for path in &header.1 {
-                    for node in self.through_aliases(self.needs_at((m, i), path)?)? {
+                for path in &paths {
+                    for node in self.through_aliases(self.needs_at(id, path)?)? {
                         // A `macro_rules!` is no condition; a macro call is, when it is
                         // what writes a type or trait of the header (ppv-lite86's `x2`,
                         // written by `cryptocorrosion_derive_traits! { .. }`).
-                        let is_macro = matches!(node, Node::Item(a, b)
-                            if matches!(self.item((a, b)), Some(syn::Item::Macro(mac)) if mac.ident.is_some()));
-                        if matches!(node, Node::Item(..)) && !is_macro {
-                            refs.push(node);
+                        match node {
+                            Node::Item(named) if !matches!(self.item(named), Some(syn::Item::Macro(mac)) if mac.ident.is_some()) => {
+                                refs.push(named)
+                            }
+                            _ => {}
                         }
                     }
                 }
                 refs.sort();
                 refs.dedup();
-                if self.resolver.unparsed_met() == before {
-                    let items = refs
-                        .iter()
-                        .filter_map(|n| match *n {
-                            Node::Item(a, b) => Some((a, b)),
-                            _ => None,
-                        })
-                        .collect();
-                    self.memo.conditions.insert((m, i), (header.0, items));
+                match &mut condition {
+                    Condition::Impl { header } => *header = refs,
+                    Condition::Call { named } => *named = refs,
                 }
-                out.push(((m, i), header.0, refs));
+                if self.resolver.unparsed_met() == before {
+                    self.memo.conditions.insert(id, condition.clone());
+                }
+                out.push((id, condition));
             }
         }
         Ok(out)
@@ -853,11 +870,11 @@ impl<'l> Reach<'l> {
         let mut todo = nodes;
         let mut seen = BTreeSet::new();
         while let Some(node) = todo.pop() {
-            let Node::Item(a, b) = node else {
+            let Node::Item(id) = node else {
                 out.push(node);
                 continue;
             };
-            let target = match self.item((a, b)) {
+            let target = match self.item(id) {
                 Some(syn::Item::Type(alias)) => match &*alias.ty {
                     syn::Type::Path(ty) if ty.qself.is_none() => Some(ty),
                     _ => None,
@@ -865,11 +882,11 @@ impl<'l> Reach<'l> {
                 _ => None,
             };
             match target {
-                Some(ty) if seen.insert((a, b)) => {
+                Some(ty) if seen.insert(id) => {
                     let mut paths = Paths::default();
                     syn::visit::Visit::visit_path(&mut paths, &without_arguments(&ty.path));
                     for path in &paths.found {
-                        todo.extend(self.needs_at((a, b), path)?);
+                        todo.extend(self.needs_at(id, path)?);
                     }
                 }
                 _ => out.push(node),
@@ -908,10 +925,10 @@ impl<'l> Reach<'l> {
     /// `pick` of every item of the modules parsed so far, where it gives something.
     fn library_items<T>(&self, pick: impl Fn(&syn::Item) -> Option<T>) -> Vec<(ItemId, T)> {
         let mut out = Vec::new();
-        for (m, module) in self.lib().modules.iter().enumerate() {
+        for (m, module) in self.lib().modules() {
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(item) = entry {
-                    out.extend(pick(item).map(|t| ((m, i), t)));
+                    out.extend(pick(item).map(|t| (ItemId::new(m, i), t)));
                 }
             }
         }
@@ -923,19 +940,19 @@ impl<'l> Reach<'l> {
         match node {
             Node::Module(m) => {
                 self.resolver.loaded(m); // its docs and attributes are emitted with it
-                out.extend(self.lib().modules[m].parent.map(Node::Module));
+                out.extend(self.lib().module(m).parent.map(Node::Module));
             }
             Node::Leaf(id) => {
-                let m = id.module;
+                let m = id.module();
                 out.push(Node::Module(m));
                 let leaf = self.resolver.leaf(id).clone();
                 // The name it imports is used, by whatever name it binds: members are kept
                 // by name (getrandom's `use libc::__errno_location as errno_location`).
-                if !leaf.glob {
+                if !leaf.is_glob() {
                     self.progress.idents.extend(leaf.segments.last().cloned());
                 }
                 let needs = self.needs(m, &leaf)?;
-                if leaf.glob {
+                if leaf.is_glob() {
                     self.progress
                         .globbed
                         .extend(needs.iter().filter_map(|n| match *n {
@@ -948,16 +965,21 @@ impl<'l> Reach<'l> {
                 // come along.
                 self.progress.reexporting.insert(m);
             }
-            Node::Item(m, i) => {
+            Node::Item(id) => {
+                let m = id.module;
                 out.push(Node::Module(m));
-                out.extend(self.own_needs((m, i), None)?);
-                if let Some(syn::Item::Macro(mac)) = self.item((m, i)) {
+                out.extend(self.own_needs(id, None)?);
+                if let Some(syn::Item::Macro(mac)) = self.item(id) {
                     // The modules declared inside the call come whole.
-                    let hoisted: Vec<ModuleId> = self.lib().modules[m]
+                    let hoisted: Vec<ModuleId> = self
+                        .lib()
+                        .module(m)
                         .entries
                         .iter()
                         .filter_map(|e| match e {
-                            Entry::Module(c) if self.lib().modules[*c].declared_by == Some(i) => {
+                            Entry::Module(c)
+                                if self.lib().module(*c).declared_by == Some(id.index) =>
+                            {
                                 Some(*c)
                             }
                             _ => None,
@@ -1066,11 +1088,11 @@ impl<'l> Reach<'l> {
     fn macro_calls_in(&self, root: ModuleId, tokens: &proc_macro2::TokenStream) -> Vec<Node> {
         let mut paths = Paths::default();
         paths.tokens(tokens.clone());
-        let krate = self.lib().modules[root].krate;
+        let krate = self.lib().module(root).krate;
         paths
             .found
             .iter()
-            .filter(|p| p.macro_call && p.segments.len() == 1)
+            .filter(|p| p.is_macro_call() && p.segments.len() == 1)
             .flat_map(|p| {
                 self.resolver
                     .macros(&p.segments[0], |k| k == krate, |_, _| true)
@@ -1095,8 +1117,8 @@ impl<'l> Reach<'l> {
         }
         for (i, leaves) in self.resolver.uses_of(m) {
             for (l, leaf) in leaves.iter().enumerate() {
-                let node = Node::Leaf(LeafId::new((m, i), l));
-                if leaf.glob {
+                let node = Node::Leaf(LeafId::new(ItemId::new(m, i), l));
+                if leaf.is_glob() {
                     if let Outcome::Found(f) =
                         self.resolver
                             .resolve(m, leaf, Some(Ns::Type), &mut Vec::new())?
@@ -1114,13 +1136,13 @@ impl<'l> Reach<'l> {
                 }
                 let from_proc_macro = self
                     .lib()
-                    .krate(m)
+                    .crate_of(m)
                     .spec
                     .proc_macros
                     .contains_key(&leaf.segments[0]);
                 // Never an import from a proc-macro crate, which the bundle does not have.
                 let keep = !from_proc_macro
-                    && (leaf.glob
+                    && (leaf.is_glob()
                         || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
                             Outcome::Found(f) => f.defs.iter().any(|d| {
                                 matches!(d, Def::Item(id) if self.may_be_trait(*id))
@@ -1143,7 +1165,7 @@ impl<'l> Reach<'l> {
         Ok(
             match self
                 .resolver
-                .resolve(id.module, leaf, None, &mut Vec::new())?
+                .resolve(id.module(), leaf, None, &mut Vec::new())?
             {
                 Outcome::Found(f) => f
                     .defs
@@ -1160,7 +1182,7 @@ impl<'l> Reach<'l> {
         let leaf = self.resolver.leaf(id);
         let Ok(Outcome::Found(f)) =
             self.resolver
-                .resolve(id.module, leaf, Some(Ns::Type), &mut Vec::new())
+                .resolve(id.module(), leaf, Some(Ns::Type), &mut Vec::new())
         else {
             return false;
         };
@@ -1178,7 +1200,7 @@ impl<'l> Reach<'l> {
             Def::Item(id) => match self.item(id) {
                 Some(syn::Item::Macro(call)) if call.ident.is_none() => {
                     let mut written = Names::default();
-                    names_not_before_paths(call.mac.tokens.clone(), &mut written);
+                    tokens::names_not_before_paths(&call.mac.tokens, &mut written);
                     written.iter().any(|w| w != name && calls.contains(w))
                 }
                 Some(item) => trait_serves(item, calls),
@@ -1208,24 +1230,25 @@ impl<'l> Reach<'l> {
         }
         let named = |name: &str| wanted.is_none_or(|w| w.names.contains(name));
         let lib = self.lib();
-        for (i, entry) in lib.modules[m].entries.iter().enumerate() {
+        for (i, entry) in lib.module(m).entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if named(&lib.modules[*c].name) => self.keep_module(*c, wanted),
+                Entry::Module(c) if named(&lib.module(*c).name) => self.keep_module(*c, wanted),
                 Entry::Module(_) => {}
                 Entry::Item(syn::Item::Use(_)) => {
-                    let leaves = self.resolver.leaves((m, i));
+                    let id = ItemId::new(m, i);
+                    let leaves = self.resolver.leaves(id);
                     for (l, leaf) in leaves.iter().enumerate() {
                         // A trait it re-exports serves method calls that never name it
                         // (`use rand::prelude::*;` for `rng.gen_range(..)`).
                         let keep = match wanted {
                             None => true,
                             Some(w) => {
-                                leaf.binding.as_deref().is_some_and(named)
-                                    || self.imports_used_trait(LeafId::new((m, i), l), w.calls)
+                                leaf.binding().is_some_and(|b| named(b))
+                                    || self.imports_used_trait(LeafId::new(id, l), w.calls)
                             }
                         };
                         if keep {
-                            self.keep(Node::Leaf(LeafId::new((m, i), l)));
+                            self.keep(Node::Leaf(LeafId::new(id, l)));
                         }
                     }
                 }
@@ -1245,7 +1268,7 @@ impl<'l> Reach<'l> {
                         },
                     };
                     if keep {
-                        self.keep(Node::Item(m, i));
+                        self.keep(Node::Item(ItemId::new(m, i)));
                     }
                 }
             }
@@ -1272,27 +1295,6 @@ struct Wanted<'a> {
     /// code, which sees the traits of its own modules only (proconio's `max` once kept
     /// num's `Float`, and with it libm, for a solution's `use num::*;`).
     calls: &'a Names,
-}
-
-/// The identifiers of `tokens` but those a `::` follows: the names a macro call may give
-/// the members it writes (`add` in nalgebra's `DimAdd, .., Add, add, Add::add`), not the
-/// modules of paths it spells (`cmp` in `cmp::min`).
-fn names_not_before_paths(tokens: proc_macro2::TokenStream, out: &mut Names) {
-    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
-    let colon = |t: Option<&proc_macro2::TokenTree>| {
-        t.is_some_and(|t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ':'))
-    };
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            proc_macro2::TokenTree::Ident(id)
-                if !(colon(tokens.get(i + 1)) && colon(tokens.get(i + 2))) =>
-            {
-                out.insert(id.to_string());
-            }
-            proc_macro2::TokenTree::Group(g) => names_not_before_paths(g.stream(), out),
-            _ => {}
-        }
-    }
 }
 
 /// Whether `item` is a trait one of whose associated items `calls` names.
@@ -1336,7 +1338,7 @@ pub fn for_solution(
         unused_imports.borrow_mut().clear();
         reach.progress.idents.extend(idents.iter().cloned());
         for krate in &macro_use {
-            let root = reach.lib().crates[reach.lib().roots[krate]].root;
+            let root = reach.lib().krate(reach.lib().roots[krate]).root;
             for name in &bare_macros {
                 let found =
                     reach
@@ -1350,7 +1352,7 @@ pub fn for_solution(
         for r in refs {
             let lib = reach.lib();
             let krate = lib.roots[&r.segments[0]];
-            let root = lib.crates[krate].root;
+            let root = lib.krate(krate).root;
             let at = |index: usize| solution.location_of_span(r.spans[index]);
             let mut path = r.clone();
             path.segments[0] = "crate".into();
@@ -1372,8 +1374,7 @@ pub fn for_solution(
                     // brought nalgebra 0.20, which does not bundle).
                     if is_unused_import(r, &used)
                         && !found.defs.iter().any(|d| {
-                            r.binding
-                                .as_ref()
+                            r.binding()
                                 .is_none_or(|name| reach.may_serve_calls(*d, name, &calls))
                         })
                     {
@@ -1386,7 +1387,7 @@ pub fn for_solution(
                     for def in found.defs {
                         match def {
                             Def::Module(m) => reach.keep_module(m, Some(&wanted)),
-                            Def::Item((m, i)) => reach.keep(Node::Item(m, i)),
+                            Def::Item(id) => reach.keep(Node::Item(id)),
                             Def::Extern => {}
                         }
                     }
@@ -1398,8 +1399,13 @@ pub fn for_solution(
                     }
                     // Most likely what a proc-macro dependency would have brought in
                     // (proconio's `#[fastout]`): an error only if the solution uses it.
-                    if let Some(proc_macro) =
-                        reach.lib().krate(module).spec.proc_macros.values().next()
+                    if let Some(proc_macro) = reach
+                        .lib()
+                        .crate_of(module)
+                        .spec
+                        .proc_macros
+                        .values()
+                        .next()
                     {
                         if is_unused_import(r, &used) {
                             unused_imports.borrow_mut().extend(r.spans.last());
@@ -1426,23 +1432,25 @@ pub fn for_solution(
 /// Whether `r` is a `use` leaf binding its own last name, which `used` (the names the
 /// solution writes outside its imports) does not hold.
 pub fn is_unused_import(r: &PathRef, used: &Names) -> bool {
-    r.is_use
-        && !r.glob
-        && r.binding.as_ref() == r.segments.last()
-        && r.binding.as_ref().is_some_and(|b| !used.contains(b))
+    r.binding()
+        .is_some_and(|b| Some(b) == r.segments.last() && !used.contains(b))
 }
 
 /// Whole modules of the first crate by name (`show`): each with all its items and what they
 /// need.
 pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
     resolve_loading(lib, false, |reach| {
-        let root = reach.lib().crates.first().map_or(0, |c| c.root);
+        let root = reach.lib().first_root();
         for name in names {
-            let Some(m) = reach.lib().child(root, name) else {
+            let Some(m) = root.and_then(|root| reach.lib().child(root, name)) else {
                 return Err(ErrorKind::UnknownTemplate {
-                    library: reach.lib().modules[root].file.clone(),
+                    library: root
+                        .map_or_else(PathBuf::new, |root| reach.lib().module(root).file.clone()),
                     name: name.clone(),
-                    suggestion: crate::suggest::closest(name, child_names(reach.lib(), root))
+                    suggestion: root
+                        .and_then(|root| {
+                            crate::suggest::closest(name, child_names(reach.lib(), root))
+                        })
                         .map(str::to_string),
                 }
                 .into());
@@ -1481,7 +1489,7 @@ fn resolve_loading(
         // Before reporting an error, make sure no unparsed module holds the answer.
         let read_everything = needed.is_empty() && result.is_err();
         if read_everything {
-            needed.extend((0..lib.modules.len()).filter(|&m| !lib.is_loaded(m)));
+            needed.extend(lib.modules().map(|(m, _)| m).filter(|&m| !lib.is_loaded(m)));
         }
         if needed.is_empty() {
             return result.map(|()| Kept {
@@ -1524,11 +1532,11 @@ fn resolve_loading(
 
 /// The names of the child modules of `m`.
 fn child_names(lib: &Library, m: ModuleId) -> Vec<&str> {
-    lib.modules[m]
+    lib.module(m)
         .entries
         .iter()
         .filter_map(|e| match e {
-            Entry::Module(c) => Some(lib.modules[*c].name.as_str()),
+            Entry::Module(c) => Some(lib.module(*c).name.as_str()),
             Entry::Item(_) => None,
         })
         .collect()
@@ -1546,14 +1554,14 @@ fn unknown(
         .into_iter()
         .map(str::to_string)
         .collect();
-    for (i, entry) in lib.modules[module].entries.iter().enumerate() {
+    for (i, entry) in lib.module(module).entries.iter().enumerate() {
         if let Entry::Item(item) = entry {
             match item {
                 syn::Item::Use(_) => names.extend(
                     resolver
-                        .leaves((module, i))
+                        .leaves(ItemId::new(module, i))
                         .iter()
-                        .filter_map(|leaf| leaf.binding.clone()),
+                        .filter_map(|leaf| leaf.binding().cloned()),
                 ),
                 _ => names.extend(item_name(item).map(|n| n.to_string())),
             }
@@ -1563,7 +1571,7 @@ fn unknown(
     let parent = segments[..index].join("::");
     ErrorKind::Unknown {
         at,
-        searched: lib.modules[module].file.clone(),
+        searched: lib.module(module).file.clone(),
         path: segments.join("::"),
         suggestion: crate::suggest::closest(
             name,

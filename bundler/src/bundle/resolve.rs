@@ -14,16 +14,14 @@
 //! accepts.
 
 use super::crates::Edition;
-use super::library::{Entry, Library, ModuleId};
+use super::ids::{CrateId, HashMap, ItemId, LeafId, ModuleId};
+use super::library::{Entry, Library};
 use super::parse::{Ns, PathRef, Paths};
-use super::source::{in_path_or_macro_name, item_name, Location};
+use super::source::{item_name, Location};
+use super::tokens;
 use super::{Error, ErrorKind};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
-/// Lookups hash small keys millions of times in a large crate graph (libc, regex): a fast
-/// hash, not one that resists collisions crafted by an attacker.
-pub type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
-pub type HashSet<T> = std::collections::HashSet<T, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
 /// A `#[macro_export]` macro: an item at its crate's root.
@@ -38,28 +36,6 @@ pub fn is_local_inner(mac: &syn::ItemMacro) -> bool {
         a.path().is_ident("macro_export")
             && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
     })
-}
-
-/// A library item by module and position in it.
-pub type ItemId = (ModuleId, usize);
-
-/// A leaf of a `use` item (`use a::{b, c::*};` has two): the item, and which leaf.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LeafId {
-    pub module: ModuleId,
-    pub item: usize,
-    pub leaf: usize,
-}
-
-impl LeafId {
-    pub fn new((module, item): ItemId, leaf: usize) -> LeafId {
-        LeafId { module, item, leaf }
-    }
-
-    /// The `use` item it is a leaf of.
-    pub fn item_id(self) -> ItemId {
-        (self.module, self.item)
-    }
 }
 
 /// What a name can stand for in the library.
@@ -237,11 +213,11 @@ impl<'l> Resolver<'l> {
     /// A resolver that starts from what an earlier pass learnt.
     pub fn with_cache(lib: &'l Library, cache: Cache) -> Resolver<'l> {
         let mut leaves = cache.leaves;
-        for (m, module) in lib.modules.iter().enumerate() {
+        for (m, module) in lib.modules() {
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(item @ syn::Item::Use(_)) = entry {
                     leaves
-                        .entry((m, i))
+                        .entry(ItemId::new(m, i))
                         .or_insert_with(|| Rc::new(Paths::of_item(item)));
                 }
             }
@@ -303,11 +279,8 @@ impl<'l> Resolver<'l> {
         (resolver.into_cache(), needed)
     }
 
-    pub fn item(&self, (m, i): ItemId) -> Option<&'l syn::Item> {
-        match &self.lib.modules[m].entries[i] {
-            Entry::Item(item) => Some(item),
-            Entry::Module(_) => None,
-        }
+    pub fn item(&self, id: ItemId) -> Option<&'l syn::Item> {
+        self.lib.item(id)
     }
 
     /// The leaves of the `use` item at `id`.
@@ -316,7 +289,7 @@ impl<'l> Resolver<'l> {
     }
 
     pub fn leaf(&self, id: LeafId) -> &PathRef {
-        &self.leaves[&id.item_id()][id.leaf]
+        &self.leaves[&id.item][id.leaf]
     }
 
     /// The `use` items of module `m`, with their leaves.
@@ -324,8 +297,8 @@ impl<'l> Resolver<'l> {
         let mut out: Vec<_> = self
             .leaves
             .iter()
-            .filter(|((module, _), _)| *module == m)
-            .map(|(&(_, i), leaves)| (i, leaves.clone()))
+            .filter(|(item, _)| item.module == m)
+            .map(|(item, leaves)| (item.index, leaves.clone()))
             .collect();
         out.sort_by_key(|(i, _)| *i);
         out
@@ -351,24 +324,25 @@ impl<'l> Resolver<'l> {
             return scope.clone();
         }
         let mut scope = Scope::default();
-        for (i, entry) in self.lib.modules[m].entries.iter().enumerate() {
+        for (i, entry) in self.lib.module(m).entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if self.lib.modules[*c].compiled_out => {}
+                Entry::Module(c) if self.lib.module(*c).compiled_out => {}
                 Entry::Module(c) => scope
                     .items
-                    .entry(self.lib.modules[*c].name.clone())
+                    .entry(self.lib.module(*c).name.clone())
                     .or_default()
                     .push((i, TYPE)),
                 Entry::Item(syn::Item::Use(_)) => {
-                    for (l, leaf) in self.leaves[&(m, i)].iter().enumerate() {
-                        if leaf.glob {
-                            scope.globs.push(LeafId::new((m, i), l));
-                        } else if let Some(binding) = &leaf.binding {
+                    let id = ItemId::new(m, i);
+                    for (l, leaf) in self.leaves[&id].iter().enumerate() {
+                        if leaf.is_glob() {
+                            scope.globs.push(LeafId::new(id, l));
+                        } else if let Some(binding) = leaf.binding() {
                             scope
                                 .imports
                                 .entry(binding.clone())
                                 .or_default()
-                                .push(LeafId::new((m, i), l));
+                                .push(LeafId::new(id, l));
                         }
                     }
                 }
@@ -410,8 +384,8 @@ impl<'l> Resolver<'l> {
 
     /// Whether entry `i` of module `m` is under a `#[cfg]` left for the judge's compiler.
     fn conditional(&self, m: ModuleId, i: usize) -> bool {
-        let attrs: &[syn::Attribute] = match &self.lib.modules[m].entries[i] {
-            Entry::Module(c) => &self.lib.modules[*c].attrs,
+        let attrs: &[syn::Attribute] = match &self.lib.module(m).entries[i] {
+            Entry::Module(c) => &self.lib.module(*c).attrs,
             Entry::Item(item) => super::source::item_attrs(item),
         };
         attrs.iter().any(|a| a.path().is_ident("cfg"))
@@ -419,8 +393,8 @@ impl<'l> Resolver<'l> {
 
     /// The visibility of entry `i` of module `m` (`None`: private).
     fn visibility(&self, m: ModuleId, i: usize) -> Option<&'l syn::Visibility> {
-        Some(match &self.lib.modules[m].entries[i] {
-            Entry::Module(c) => &self.lib.modules[*c].vis,
+        Some(match &self.lib.module(m).entries[i] {
+            Entry::Module(c) => &self.lib.module(*c).vis,
             Entry::Item(item) => match item {
                 syn::Item::Const(i) => &i.vis,
                 syn::Item::Enum(i) => &i.vis,
@@ -450,10 +424,12 @@ impl<'l> Resolver<'l> {
 
     /// Whether what entry `i` of module `m` binds may be named from module `from`.
     fn visible(&self, m: ModuleId, i: usize, from: ModuleId) -> bool {
-        let same_crate = self.lib.modules[m].krate == self.lib.modules[from].krate;
+        let same_crate = self.lib.module(m).krate == self.lib.module(from).krate;
         match self.visibility(m, i) {
             Some(syn::Visibility::Public(_)) => true,
-            Some(syn::Visibility::Restricted(r)) if r.path.is_ident("super") => self.lib.modules[m]
+            Some(syn::Visibility::Restricted(r)) if r.path.is_ident("super") => self
+                .lib
+                .module(m)
                 .parent
                 .is_some_and(|p| self.is_within(from, p)),
             Some(syn::Visibility::Restricted(r)) if r.path.is_ident("self") => {
@@ -468,12 +444,14 @@ impl<'l> Resolver<'l> {
     fn seen_from(&self, m: ModuleId, from: ModuleId) -> Vantage {
         if self.is_within(from, m) {
             Vantage::Inside
-        } else if self.lib.modules[m]
+        } else if self
+            .lib
+            .module(m)
             .parent
             .is_some_and(|p| self.is_within(from, p))
         {
             Vantage::InParent
-        } else if self.lib.modules[m].krate == self.lib.modules[from].krate {
+        } else if self.lib.module(m).krate == self.lib.module(from).krate {
             Vantage::SameCrate
         } else {
             Vantage::OtherCrate
@@ -486,7 +464,7 @@ impl<'l> Resolver<'l> {
             if inner == outer {
                 return true;
             }
-            match self.lib.modules[inner].parent {
+            match self.lib.module(inner).parent {
                 Some(p) => inner = p,
                 None => return false,
             }
@@ -495,20 +473,20 @@ impl<'l> Resolver<'l> {
 
     /// The root module of the crate `m` belongs to.
     pub fn crate_root(&self, m: ModuleId) -> ModuleId {
-        self.lib.krate(m).root
+        self.lib.crate_of(m).root
     }
 
     fn edition(&self, m: ModuleId) -> Edition {
-        self.lib.krate(m).spec.edition
+        self.lib.crate_of(m).spec.edition
     }
 
     /// What `name` means in the extern prelude of `m`'s crate: a bundled dependency's root
     /// (its own name, or a rename in an `extern crate` at the crate root), or [`Def::Extern`]
     /// for `std`, `core`, `alloc` and crates the bundle does not have.
     pub fn extern_prelude(&self, m: ModuleId, name: &str) -> Option<Def> {
-        let krate = self.lib.krate(m);
+        let krate = self.lib.crate_of(m);
         if let Some(&dep) = krate.spec.deps.get(name) {
-            return Some(Def::Module(self.lib.crates[dep].root));
+            return Some(Def::Module(self.lib.krate(dep).root));
         }
         for e in self.root_extern_crates(m) {
             let bound = e.rename.as_ref().map_or(&e.ident, |(_, r)| r);
@@ -523,7 +501,7 @@ impl<'l> Resolver<'l> {
     fn root_extern_crates(&self, m: ModuleId) -> impl Iterator<Item = &'l syn::ItemExternCrate> {
         let root = self.crate_root(m);
         let entries: &'l [Entry] = if self.lib.is_loaded(root) {
-            &self.lib.modules[root].entries
+            &self.lib.module(root).entries
         } else {
             &[]
         };
@@ -545,8 +523,8 @@ impl<'l> Resolver<'l> {
 
     /// What `extern crate name` written in `m`'s crate refers to.
     pub fn extern_crate_def(&self, m: ModuleId, name: &str) -> Def {
-        match self.lib.krate(m).spec.deps.get(name) {
-            Some(&dep) => Def::Module(self.lib.crates[dep].root),
+        match self.lib.crate_of(m).spec.deps.get(name) {
+            Some(&dep) => Def::Module(self.lib.krate(dep).root),
             None if name == "self" => Def::Module(self.crate_root(m)),
             None => Def::Extern,
         }
@@ -628,12 +606,12 @@ impl<'l> Resolver<'l> {
             if !spaces.has(ns) || !visible(i) {
                 continue;
             }
-            found.defs.push(match &self.lib.modules[m].entries[i] {
+            found.defs.push(match &self.lib.module(m).entries[i] {
                 Entry::Module(c) => Def::Module(*c),
                 Entry::Item(syn::Item::ExternCrate(e)) => {
                     self.extern_crate_def(m, &e.ident.to_string())
                 }
-                Entry::Item(_) => Def::Item((m, i)),
+                Entry::Item(_) => Def::Item(ItemId::new(m, i)),
             });
         }
         if ns.is_none_or(|ns| ns == Ns::Macro) && m == self.crate_root(m) {
@@ -652,7 +630,7 @@ impl<'l> Resolver<'l> {
             || found
                 .defs
                 .iter()
-                .any(|d| matches!(d, Def::Item((dm, _)) if *dm != m))
+                .any(|d| matches!(d, Def::Item(id) if id.module != m))
         {
             all_conditional = false;
         }
@@ -660,7 +638,7 @@ impl<'l> Resolver<'l> {
             return Ok(found);
         }
         for &leaf in scope.imports.get(name).into_iter().flatten() {
-            if !visible(leaf.item) {
+            if !visible(leaf.item.index) {
                 continue;
             }
             let frame = Frame {
@@ -705,7 +683,7 @@ impl<'l> Resolver<'l> {
                 }
                 _ => {}
             }
-            if found.defs.len() > before && !self.conditional(m, leaf.item) {
+            if found.defs.len() > before && !self.conditional(m, leaf.item.index) {
                 all_conditional = false;
             }
         }
@@ -713,7 +691,7 @@ impl<'l> Resolver<'l> {
             return Ok(found);
         }
         for &leaf in &scope.globs {
-            if !visible(leaf.item) {
+            if !visible(leaf.item.index) {
                 continue;
             }
             let frame = Frame {
@@ -765,7 +743,7 @@ impl<'l> Resolver<'l> {
             // `float_const_impl! { .. }`). Macros are not expanded; the call is kept.
             for &i in &scope.macro_calls {
                 if self.macro_call_may_define(m, i, name) {
-                    found.defs.push(Def::Item((m, i)));
+                    found.defs.push(Def::Item(ItemId::new(m, i)));
                 }
             }
         }
@@ -778,14 +756,15 @@ impl<'l> Resolver<'l> {
     /// passes only when no module not parsed yet may hold the definition (libm's
     /// `unique_masks!`, defined in a file read after its call was first met).
     pub fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
-        if let Some(names) = self.macro_defined.borrow().get(&(m, i)) {
+        let id = ItemId::new(m, i);
+        if let Some(names) = self.macro_defined.borrow().get(&id) {
             return names.contains(name);
         }
         let before = self.unparsed_met();
         let names = self.macro_call_names(m, i);
         let found = names.contains(name);
         if self.unparsed_met() == before {
-            self.macro_defined.borrow_mut().insert((m, i), names);
+            self.macro_defined.borrow_mut().insert(id, names);
         }
         found
     }
@@ -794,7 +773,7 @@ impl<'l> Resolver<'l> {
     /// [`Resolver::macro_call_may_define`]).
     fn macro_call_names(&self, m: ModuleId, i: usize) -> BTreeSet<String> {
         let mut names = BTreeSet::new();
-        let Some(syn::Item::Macro(call)) = self.item((m, i)) else {
+        let Some(syn::Item::Macro(call)) = self.item(ItemId::new(m, i)) else {
             return names;
         };
         let Some(macro_name) = call.mac.path.segments.last().map(|s| s.ident.to_string()) else {
@@ -802,10 +781,10 @@ impl<'l> Resolver<'l> {
         };
         // An item written whole in the call (`cfg_64!(type Digit = u64;)`, `thread_local!`'s
         // and `lazy_static!`'s statics).
-        names.extend(declared_names(&call.mac.tokens));
+        names.extend(tokens::declared_names(&call.mac.tokens));
         // The definition: the crate's own `macro_rules!` of that name, else another crate's
         // (lazy_static's, imported by `use` or `#[macro_use]`).
-        let krate = self.lib.modules[m].krate;
+        let krate = self.lib.module(m).krate;
         let mut defs = self.macros(&macro_name, |k| k == krate, |_, _| true);
         if defs.is_empty() {
             defs = self.macros(&macro_name, |k| self.macro_visible(krate, k), |_, _| true);
@@ -813,9 +792,9 @@ impl<'l> Resolver<'l> {
         for def in defs {
             if let Def::Item(id) = def {
                 if let Some(syn::Item::Macro(d)) = self.item(id) {
-                    let declared = declared_names(&d.mac.tokens);
+                    let declared = tokens::declared_names(&d.mac.tokens);
                     if declared.contains("$") {
-                        idents_in(&call.mac.tokens, &mut names);
+                        tokens::lone_identifiers(&call.mac.tokens, &mut names);
                     }
                     names.extend(declared);
                 }
@@ -847,7 +826,7 @@ impl<'l> Resolver<'l> {
     /// means through a `#[macro_use] extern crate` at `m`'s crate root, unless `m`'s crate
     /// has a `macro_rules! name` of its own.
     pub fn macro_use_source(&self, m: ModuleId, name: &str) -> Option<ModuleId> {
-        let krate = self.lib.modules[m].krate;
+        let krate = self.lib.module(m).krate;
         if !self.macros(name, |k| k == krate, |_, _| true).is_empty() {
             return None;
         }
@@ -867,8 +846,8 @@ impl<'l> Resolver<'l> {
 
     /// Whether a bare macro name in crate `krate` may mean a macro of crate `k`: its own, or
     /// a direct dependency's (imported, or by `#[macro_use] extern crate`).
-    pub fn macro_visible(&self, krate: usize, k: usize) -> bool {
-        k == krate || self.lib.crates[krate].spec.deps.values().any(|&d| d == k)
+    pub fn macro_visible(&self, krate: CrateId, k: CrateId) -> bool {
+        k == krate || self.lib.krate(krate).spec.deps.values().any(|&d| d == k)
     }
 
     /// Whether the `macro_rules!` at `def` is out of a bare call's reach from item `at` for
@@ -881,15 +860,17 @@ impl<'l> Resolver<'l> {
         if !local_definition {
             return false; // a call that may define it, or an exported macro
         }
-        let (mut m, mut position) = at;
+        let (mut m, mut position) = (at.module, at.index);
         loop {
-            if m == def.0 {
-                return def.1 > position;
+            if m == def.module {
+                return def.index > position;
             }
-            let Some(parent) = self.lib.modules[m].parent else {
+            let Some(parent) = self.lib.module(m).parent else {
                 return false;
             };
-            let declared = self.lib.modules[parent]
+            let declared = self
+                .lib
+                .module(parent)
                 .entries
                 .iter()
                 .position(|e| matches!(e, Entry::Module(c) if *c == m));
@@ -908,7 +889,7 @@ impl<'l> Resolver<'l> {
     /// When none is found and the root binds nothing else of that name, the modules that
     /// may declare a file defining it are needed.
     fn exported_macros(&self, root: ModuleId, name: &str) -> Vec<Def> {
-        let krate = self.lib.modules[root].krate;
+        let krate = self.lib.module(root).krate;
         let found = self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac));
         let scope = self.scope(root);
         if found.is_empty() && !scope.items.contains_key(name) && !scope.imports.contains_key(name)
@@ -926,20 +907,20 @@ impl<'l> Resolver<'l> {
     pub fn macros(
         &self,
         name: &str,
-        in_crate: impl Fn(usize) -> bool,
+        in_crate: impl Fn(CrateId) -> bool,
         accept: impl Fn(ModuleId, &syn::ItemMacro) -> bool,
     ) -> Vec<Def> {
         let index = self.macro_index.get_or_init(|| self.index_macros());
         for &m in index.unparsed.get(name).into_iter().flatten() {
-            if in_crate(self.lib.modules[m].krate) {
+            if in_crate(self.lib.module(m).krate) {
                 self.need(m);
             }
         }
         let defined = index.defined.get(name).into_iter().flatten();
         defined
-            .filter(|&&(m, i)| {
-                in_crate(self.lib.modules[m].krate)
-                    && matches!(&self.lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if accept(m, mac))
+            .filter(|&&id| {
+                in_crate(self.lib.module(id.module).krate)
+                    && matches!(self.lib.entry(id), Entry::Item(syn::Item::Macro(mac)) if accept(id.module, mac))
             })
             .map(|&id| Def::Item(id))
             .collect()
@@ -947,7 +928,7 @@ impl<'l> Resolver<'l> {
 
     fn index_macros(&self) -> MacroIndex {
         let mut index = MacroIndex::default();
-        for (m, module) in self.lib.modules.iter().enumerate() {
+        for (m, module) in self.lib.modules() {
             if !self.lib.is_loaded(m) {
                 for name in &self.lib.hints(m).macros {
                     index.unparsed.entry(name.clone()).or_default().push(m);
@@ -960,7 +941,7 @@ impl<'l> Resolver<'l> {
                             .defined
                             .entry(id.to_string())
                             .or_default()
-                            .push((m, i));
+                            .push(ItemId::new(m, i));
                     }
                 }
             }
@@ -977,16 +958,16 @@ impl<'l> Resolver<'l> {
             "crate" | "$crate" => (Some(root), 1),
             "self" => (Some(m), 1),
             "super" => {
-                let mut module = self.lib.modules[m].parent;
+                let mut module = self.lib.module(m).parent;
                 let mut skip = 1;
                 while path.segments.get(skip).is_some_and(|s| s == "super") {
-                    module = module.and_then(|p| self.lib.modules[p].parent);
+                    module = module.and_then(|p| self.lib.module(p).parent);
                     skip += 1;
                 }
                 (module, skip)
             }
             _ if self.edition(m) == Edition::E2015
-                && (path.is_use || path.leading_colon.is_some()) =>
+                && (path.is_use() || path.leading_colon.is_some()) =>
             {
                 (Some(root), 0)
             }
@@ -1012,7 +993,7 @@ impl<'l> Resolver<'l> {
         };
         let mut via = Vec::new();
         let (mut current, from) = match self.start(m, path) {
-            Some((Some(module), skip)) if skip < segments.len() || path.glob => {
+            Some((Some(module), skip)) if skip < segments.len() || path.names_contents() => {
                 if skip == 0 {
                     // Edition 2015: from the crate root, where `std` (and any `extern crate`)
                     // is bound.
@@ -1047,7 +1028,7 @@ impl<'l> Resolver<'l> {
                 let found = self.lookup(m, &segments[0], ns_at(0), None, stack)?;
                 if found.defs.is_empty() {
                     return Ok(match self.extern_prelude(m, &segments[0]) {
-                        Some(Def::Module(root)) if segments.len() > 1 || path.is_use => {
+                        Some(Def::Module(root)) if segments.len() > 1 || path.is_use() => {
                             self.descend(vec![Def::Module(root)], path, 1, ns, found.via, stack)?
                         }
                         _ => Outcome::External(found.via),
@@ -1134,7 +1115,7 @@ impl<'l> Resolver<'l> {
             if !self.lib.is_loaded(m) {
                 continue;
             }
-            let deps = &self.lib.krate(m).spec.deps;
+            let deps = &self.lib.crate_of(m).spec.deps;
             for &leaf in &self.scope(m).globs {
                 let path = self.leaf(leaf);
                 let first = path.segments[0].as_str();
@@ -1154,17 +1135,17 @@ impl<'l> Resolver<'l> {
         let describe = |&id: &LeafId| {
             format!(
                 "{}::{}",
-                self.lib.module_path(id.module),
-                self.leaf(id).binding.as_deref().unwrap_or("*")
+                self.lib.module_path(id.module()),
+                self.leaf(id).binding().map_or("*", String::as_str)
             )
         };
         let first = chain[0];
-        let module = &self.lib.modules[first.module];
+        let module = self.lib.module(first.module());
         let mut names: Vec<String> = chain.iter().map(describe).collect();
         names.push(describe(&chain[0]));
         Some(
             ErrorKind::UseCycle {
-                at: Location::of_span(&module.file, &module.text, self.leaf(first).root),
+                at: Location::of_span(&module.file, &module.text, self.leaf(first).root()),
                 chain: names.join(" -> "),
             }
             .into(),
@@ -1172,148 +1153,13 @@ impl<'l> Resolver<'l> {
     }
 }
 
-/// The identifiers in `tokens` that an item-defining macro may take as an item's name: not
-/// the segments of paths, nor macro names.
-fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
-    use proc_macro2::TokenTree;
-    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            // An item the call defines takes a lone name.
-            TokenTree::Ident(id) if !in_path_or_macro_name(&tokens, i) => {
-                out.insert(id.to_string());
-            }
-            TokenTree::Group(g) => idents_in(&g.stream(), out),
-            _ => {}
-        }
-    }
-}
-
-/// The names a `use` tree's tokens (after `use`, before `;`) bind: each leaf's last name or
-/// its `as` name; none for a glob or `as _`.
-fn use_bindings(tokens: &[proc_macro2::TokenTree], out: &mut BTreeSet<String>) {
-    use proc_macro2::TokenTree;
-    let mut last: Option<String> = None;
-    let mut renamed = false;
-    for token in tokens {
-        match token {
-            TokenTree::Ident(id) if id == "as" => renamed = true,
-            TokenTree::Ident(id) => {
-                last = Some(id.to_string());
-                if renamed {
-                    out.extend(last.take().filter(|name| name != "_"));
-                    renamed = false;
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' => out.extend(last.take()),
-            TokenTree::Punct(p) if p.as_char() == '*' => last = None,
-            TokenTree::Punct(_) => {}
-            TokenTree::Group(g) => {
-                last = None;
-                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-                use_bindings(&inner, out);
-            }
-            TokenTree::Literal(_) => {}
-        }
-    }
-    out.extend(last.filter(|name| name != "self"));
-}
-
-/// The names that `tokens` declare as items (`fn f`, `struct S`, ...; `$` for a name that is
-/// a metavariable).
-fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
-    const KEYWORDS: [&str; 9] = [
-        "fn", "struct", "enum", "trait", "type", "const", "static", "mod", "union",
-    ];
-    let mut out = BTreeSet::new();
-    let tokens: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            proc_macro2::TokenTree::Ident(k) if k == "use" => {
-                let end = tokens[i + 1..]
-                    .iter()
-                    .position(
-                        |t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';'),
-                    )
-                    .map_or(tokens.len(), |e| i + 1 + e);
-                use_bindings(&tokens[i + 1..end], &mut out);
-            }
-            proc_macro2::TokenTree::Ident(k) if KEYWORDS.iter().any(|w| k == w) => {
-                // `static ref NAME` (lazy_static!), `static mut NAME`.
-                let skip = matches!(tokens.get(i + 1), Some(proc_macro2::TokenTree::Ident(n)) if k == "static" && (n == "ref" || n == "mut"));
-                match tokens.get(i + 1 + usize::from(skip)) {
-                    Some(proc_macro2::TokenTree::Ident(n)) => {
-                        out.insert(n.to_string());
-                    }
-                    Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '$' => {
-                        out.insert("$".to_string());
-                    }
-                    _ => {}
-                }
-            }
-            proc_macro2::TokenTree::Group(g) => out.extend(declared_names(&g.stream())),
-            _ => {}
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     //! Table tests in rust-analyzer's manner: a small crate graph in, what a path names out,
     //! including what must not resolve.
     use super::*;
-    use crate::bundle::crates::{CrateGraph, CrateSpec};
-    use std::path::Path;
-
-    /// The crates `(name, dependencies, lib.rs)` written to `dir`, as one library whose roots
-    /// are all of them.
-    fn library(dir: &Path, crates: &[(&str, &[&str], &str)]) -> Library {
-        let mut graph = CrateGraph::default();
-        for (k, (name, deps, text)) in crates.iter().enumerate() {
-            let root = dir.join(name).join("lib.rs");
-            std::fs::create_dir_all(root.parent().unwrap()).unwrap();
-            std::fs::write(&root, text).unwrap();
-            graph.crates.push(CrateSpec {
-                name: name.to_string(),
-                package: format!("{name} 0.1.0"),
-                dir: dir.join(name),
-                root,
-                edition: Edition::E2021,
-                features: Default::default(),
-                deps: deps
-                    .iter()
-                    .map(|d| {
-                        (
-                            d.to_string(),
-                            crates.iter().position(|c| c.0 == *d).unwrap(),
-                        )
-                    })
-                    .collect(),
-                proc_macros: Default::default(),
-                license: None,
-                license_file: None,
-                build_script: None,
-            });
-            graph.roots.insert(name.to_string(), k);
-        }
-        let mut lib = Library::of_graph(graph).unwrap();
-        let mut m = 0;
-        while m < lib.modules.len() {
-            lib.load(m).unwrap();
-            m += 1;
-        }
-        lib
-    }
-
-    /// The module at `path` (`crate::a::b`, by the crate's name).
-    fn module(lib: &Library, path: &str) -> ModuleId {
-        let mut names = path.split("::");
-        let krate = lib.roots[names.next().unwrap()];
-        names.fold(lib.crates[krate].root, |m, name| {
-            lib.child(m, name).unwrap()
-        })
-    }
+    use crate::bundle::path::PathKind;
+    use crate::bundle::testing::{library, module};
 
     /// What `path`, written in module `at`, names in namespace `ns`: `fn a::m::f`-like
     /// descriptions, sorted; `extern` for something outside; nothing when it does not resolve.
@@ -1321,18 +1167,12 @@ mod tests {
         let resolver = Resolver::new(lib);
         let segments: Vec<String> = path.split("::").map(str::to_string).collect();
         let span = proc_macro2::Span::call_site();
-        let path = PathRef {
-            spans: vec![span; segments.len()],
-            segments,
-            leading_colon: None,
-            root: span,
-            glob: false,
-            binding: None,
-            macro_call: false,
-            call_idents: None,
-            is_use: false,
+        let path = PathRef::new(
+            segments.clone(),
+            vec![span; segments.len()],
+            PathKind::Code,
             ns,
-        };
+        );
         let outcome = resolver
             .resolve(module(lib, at), &path, ns, &mut Vec::new())
             .unwrap();
@@ -1342,12 +1182,12 @@ mod tests {
                 .iter()
                 .map(|def| match *def {
                     Def::Module(m) => format!("mod {}", lib.module_path(m)),
-                    Def::Item((m, i)) => {
-                        let Entry::Item(item) = &lib.modules[m].entries[i] else {
+                    Def::Item(id) => {
+                        let Entry::Item(item) = lib.entry(id) else {
                             unreachable!("an item")
                         };
                         let name = item_name(item).map_or("?".to_string(), |n| n.to_string());
-                        format!("{} {}::{name}", kind(item), lib.module_path(m))
+                        format!("{} {}::{name}", kind(item), lib.module_path(id.module))
                     }
                     Def::Extern => "extern".to_string(),
                 })
@@ -1457,7 +1297,8 @@ mod tests {
         let lib = library(dir.path(), &[("m", &[], m)]);
         let reaches = |at: &str, item: &str, name: &str| {
             let module = module(&lib, at);
-            let i = lib.modules[module]
+            let i = lib
+                .module(module)
                 .entries
                 .iter()
                 .position(
@@ -1468,7 +1309,7 @@ mod tests {
             let defs = resolver.macros(name, |_| true, |_, _| true);
             assert_eq!(defs.len(), 1, "{name}");
             defs.iter().any(|def| match *def {
-                Def::Item(def) => !resolver.macro_defined_after(def, (module, i)),
+                Def::Item(def) => !resolver.macro_defined_after(def, ItemId::new(module, i)),
                 _ => false,
             })
         };

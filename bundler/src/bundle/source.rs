@@ -247,18 +247,6 @@ fn attribute_start(text: &str) -> Option<usize> {
     None
 }
 
-/// Whether `token` is the punctuation character `c` (`:` of a `::`, `!` of a macro call).
-pub fn is_punct(token: Option<&proc_macro2::TokenTree>, c: char) -> bool {
-    matches!(token, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == c)
-}
-
-/// Whether the identifier at `tokens[i]` is a segment of a path (`backlib::Step`) or a
-/// macro's name (`m!`): it names something elsewhere, not a lone value or a new item.
-pub fn in_path_or_macro_name(tokens: &[proc_macro2::TokenTree], i: usize) -> bool {
-    let next = tokens.get(i + 1);
-    is_punct(next, ':') || is_punct(next, '!') || i > 0 && is_punct(tokens.get(i - 1), ':')
-}
-
 /// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
 /// non-identifier character for one, never the reverse).
 pub fn is_ident_byte(b: u8) -> bool {
