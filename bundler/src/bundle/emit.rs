@@ -124,18 +124,14 @@ pub struct Edit {
 }
 
 /// One module per crate with kept items, each with a comment naming what it holds, and an
-/// `extern crate alloc;` when one of them uses `alloc`. Empty when nothing is kept.
-pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> String {
-    library_parts(lib, kept, opts).0
-}
-
-/// [`library_modules`], and which bytes of it each crate's module takes.
+/// `extern crate alloc;` when one of them uses `alloc` (empty when nothing is kept); and which
+/// bytes of it each crate's module takes. `resolver` goes on from the resolution reach used.
 pub fn library_parts(
     lib: &Library,
     kept: &Kept,
+    resolver: &Resolver,
     opts: &BundleOptions,
 ) -> (String, Vec<super::BundledCrate>) {
-    let resolver = Resolver::new(lib);
     let mut out = String::new();
     let mut parts = Vec::new();
     let mut macro_ways = std::collections::BTreeSet::new();
@@ -172,7 +168,7 @@ pub fn library_parts(
         let emitter = Emitter {
             lib,
             kept,
-            resolver: &resolver,
+            resolver,
             opts,
             needs_alloc: &needs_alloc,
             macro_ways: &macro_ways,
@@ -520,6 +516,7 @@ impl Emitter<'_> {
                     && leaf.segments.last().is_some_and(|name| {
                         self.resolver
                             .macros(name, |k| k == krate, |_, mac| is_exported(mac))
+                            .value
                             .iter()
                             .any(|def| matches!(def, Def::Item(d) if self.kept.has(Node::Item(*d))))
                     })
@@ -551,8 +548,8 @@ impl Emitter<'_> {
                     ..leaf.clone()
                 };
                 matches!(
-                    self.resolver.resolve(root, &prefix, Some(Ns::Type), &mut Vec::new()),
-                    Ok(Outcome::Found(found)) if found.defs.contains(&Def::Module(m))
+                    self.resolver.resolve(root, &prefix, Some(Ns::Type), &mut Vec::new()).value,
+                    Outcome::Found(found) if found.defs.contains(&Def::Module(m))
                 )
             })
         })
@@ -697,7 +694,7 @@ impl<'a> Rewrite<'a> {
             let root = resolver.crate_root(m);
             let found = resolver
                 .lookup(root, first, None, None, &mut Vec::new())
-                .unwrap_or_default();
+                .value;
             let (imported, found) = (!found.via.is_empty(), found.defs);
             let other_crate = |d: &Def| {
                 matches!(d, Def::Extern)
@@ -720,9 +717,11 @@ impl<'a> Rewrite<'a> {
         }
         if let Some(real) = resolver.extern_alias(m, first) {
             if !leading_colon
-                && resolver
+                && !resolver
                     .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
-                    .is_ok_and(|r| !r.defs.is_empty())
+                    .value
+                    .defs
+                    .is_empty()
             {
                 return Start::Keep; // bound here too
             }
@@ -747,7 +746,8 @@ impl<'a> Rewrite<'a> {
         let prelude = resolver.extern_prelude(m, first);
         let bound = resolver
             .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
-            .is_ok_and(|r| !r.defs.is_empty() && !r.defs.iter().all(|d| Some(*d) == prelude));
+            .value;
+        let bound = !bound.defs.is_empty() && !bound.defs.iter().all(|d| Some(*d) == prelude);
         if bound {
             return Start::Keep;
         }
@@ -805,11 +805,14 @@ impl<'a> Rewrite<'a> {
         ];
         const PRELUDE_TRAITS: [&str; 5] = ["Fn", "FnMut", "FnOnce", "Iterator", "ToString"];
         let resolver = self.emitter.resolver;
-        match resolver.resolve(self.module, written, Some(Ns::Type), &mut Vec::new()) {
-            Ok(super::resolve::Outcome::Found(found)) => found.defs.iter().any(|d| {
+        match resolver
+            .resolve(self.module, written, Some(Ns::Type), &mut Vec::new())
+            .value
+        {
+            Outcome::Found(found) => found.defs.iter().any(|d| {
                 matches!(d, Def::Item(id) if matches!(resolver.item(*id), Some(syn::Item::Trait(_))))
             }),
-            Ok(super::resolve::Outcome::External(via)) => {
+            Outcome::External(via) => {
                 // The full path: through the `use` that binds its first segment, if any.
                 let full: Vec<String> = match via.first() {
                     Some(&leaf) => resolver
@@ -1093,7 +1096,12 @@ impl<'a> Rewrite<'a> {
             .call
             .as_ref()
             .filter(|_| path.segments.len() == 1)
-            .and_then(|_| self.emitter.resolver.macro_use_source(self.module, &name));
+            .and_then(|_| {
+                self.emitter
+                    .resolver
+                    .macro_use_source(self.module, &name)
+                    .value
+            });
         if let Some(root) = macro_use {
             push_path(
                 out,
@@ -1386,6 +1394,7 @@ impl VisitMut for Rewrite<'_> {
                 .emitter
                 .resolver
                 .macro_use_source(self.module, &name.to_string())
+                .value
             {
                 let module = Ident::new(&self.module_of_root(root), name.span());
                 mac.path = syn::parse_quote!(crate::#module::#name);

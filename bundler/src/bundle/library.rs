@@ -473,7 +473,7 @@ impl Library {
 
     /// The unparsed modules of crate `krate` whose folders hold a file, not declared yet,
     /// that may define a macro called `name`: `macros/mod.rs` for `macros/sets.rs`.
-    pub fn hiding_macro(&self, krate: CrateId, name: &str) -> Vec<ModuleId> {
+    pub fn unparsed_modules_declaring_macro(&self, krate: CrateId, name: &str) -> Vec<ModuleId> {
         let root = self.module(self.krate(krate).root);
         let files = self
             .krate(krate)

@@ -150,14 +150,15 @@ pub fn bundle_solution(
     }
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
-    let kept = reach::for_solution(lib, solution, &refs)?;
+    let reach::Reached { kept, resolution } = reach::for_solution(lib, solution, &refs)?;
     diagnose::check_writable(lib, &kept)?;
     for (k, krate) in lib.crates() {
         if kept.has_crate(lib, k) {
             solution.check_name_free(&krate.module_name)?;
         }
     }
-    let (module, mut crates) = emit::library_parts(lib, &kept, opts);
+    let resolver = resolve::Resolver::with_cache(lib, resolution);
+    let (module, mut crates) = emit::library_parts(lib, &kept, &resolver, opts);
     let (mut text, edits) = emit::solution_text(solution, &refs, &kept.unused_imports, lib);
     let solution_end = text.len();
     if !module.is_empty() {
@@ -179,9 +180,10 @@ pub fn bundle_solution(
 }
 
 /// The library module with the named top-level modules (templates) and all they use: what
-/// `bundler show` prints, and what a snippet expands to.
+/// `grundy show` prints, and what a snippet expands to.
 pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
-    let kept = reach::for_modules(lib, names)?;
+    let reach::Reached { kept, resolution } = reach::for_modules(lib, names)?;
     diagnose::check_writable(lib, &kept)?;
-    Ok(emit::library_modules(lib, &kept, opts))
+    let resolver = resolve::Resolver::with_cache(lib, resolution);
+    Ok(emit::library_parts(lib, &kept, &resolver, opts).0)
 }

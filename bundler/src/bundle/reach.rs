@@ -11,7 +11,7 @@
 use super::ids::{CrateId, HashMap, HashSet, ItemId, LeafId, MemberId, ModuleId};
 use super::library::{Entry, Library};
 use super::parse::{Identifiers, MacroTokenIdents, Names, Ns, PathKind, PathRef, Paths, Solution};
-use super::resolve::{is_local_inner, Cache, Def, Outcome, Resolver};
+use super::resolve::{is_local_inner, Cache, Def, Outcome, Resolved, Resolver};
 use super::source::{item_name, Location};
 use super::tokens;
 use super::{Error, ErrorKind};
@@ -112,16 +112,16 @@ fn crates_of<'n>(lib: &Library, nodes: impl IntoIterator<Item = &'n Node>) -> BT
 
 /// The kept types and traits, the crates something is kept from, and the identifiers of kept
 /// code, once a pass is over.
-struct Matter {
+struct KeptSoFar {
     types: BTreeSet<String>,
     crates: BTreeSet<CrateId>,
     idents: Names,
 }
 
-impl Matter {
+impl KeptSoFar {
     /// The modules not parsed yet that may hold what the kept items need without naming it:
     /// an `impl` of a kept type or trait, a macro called by name, a module file not read yet.
-    fn unparsed(&self, lib: &Library) -> Vec<ModuleId> {
+    fn modules_worth_parsing(&self, lib: &Library) -> Vec<ModuleId> {
         // The macros of each crate that may write impls, wherever they are defined.
         let impl_macros: BTreeSet<(CrateId, &str)> = lib
             .modules()
@@ -214,7 +214,7 @@ fn members(item: &syn::Item) -> Vec<(Option<String>, bool)> {
 }
 
 /// What a search works out from resolution alone that stays true once more modules are
-/// loaded, kept for the next pass: only what met no module not parsed yet.
+/// parsed, kept for the next passes: only complete answers.
 #[derive(Default)]
 struct Memo {
     /// Each impl's and each item-level macro call's condition (see [`Reach::conditionals`]).
@@ -231,10 +231,6 @@ enum Condition {
     /// An item-level macro call or a `const _`: one of the library items it names.
     Call { named: Vec<ItemId> },
 }
-
-/// The nodes a macro's body names where it is called, and whether working that out met a
-/// module not parsed yet.
-type BodyNeeds = (Vec<Node>, bool);
 
 /// The nodes an item's or a member's text names, and its identifiers (see
 /// [`Reach::own_needs`]).
@@ -254,7 +250,7 @@ struct Progress {
     kept: HashSet<Node>,
     members: BTreeSet<MemberId>,
     /// Kept traits and impls all of whose members are kept.
-    complete: BTreeSet<ItemId>,
+    all_members_kept: BTreeSet<ItemId>,
     /// Modules that have a kept item (their trait imports and globs are then kept).
     populated: BTreeSet<ModuleId>,
     /// Modules with a kept `use` leaf.
@@ -266,38 +262,43 @@ struct Progress {
     idents: Names,
     /// The identifiers of kept code written in macro calls and bodies.
     macro_idents: Names,
-    /// Kept nodes, and kept members, whose needs met a module not parsed yet: worked out
-    /// again by the next pass.
-    stale: Vec<Node>,
-    stale_members: Vec<MemberId>,
+    /// Kept nodes, and kept members, whose needs were incomplete: worked out again by the
+    /// next pass.
+    incomplete: Vec<Node>,
+    incomplete_members: Vec<MemberId>,
 }
 
 impl Progress {
-    /// Takes the stale nodes and members out again, to be worked out anew; returns the nodes.
+    /// Takes the nodes and members whose needs were incomplete out again, to be worked out
+    /// anew; returns the nodes.
     fn reopen(&mut self) -> Vec<Node> {
-        for member in std::mem::take(&mut self.stale_members) {
+        for member in std::mem::take(&mut self.incomplete_members) {
             self.members.remove(&member);
-            self.complete.remove(&member.item);
+            self.all_members_kept.remove(&member.item);
         }
-        let stale = std::mem::take(&mut self.stale);
-        for node in &stale {
+        let incomplete = std::mem::take(&mut self.incomplete);
+        for node in &incomplete {
             self.kept.remove(node);
             if !matches!(node, Node::Module(_)) {
                 // Its module's imports were looked at with it.
                 self.populated.remove(&node.module());
             }
         }
-        stale
+        incomplete
     }
 }
+
+/// What a macro's body needs where a module calls it.
+type BodyNeeds = Resolved<Vec<Node>>;
 
 struct Reach<'l> {
     resolver: Resolver<'l>,
     progress: Progress,
     prune_members: bool,
     work: Vec<Node>,
-    /// What each macro's body needs where it is called: (calling module, macro) to nodes,
-    /// and whether working that out met a module not parsed yet.
+    /// What each macro's body needs where it is called: (calling module, macro) to nodes.
+    /// For this pass only, complete or not: a body read while another macro's was being
+    /// read stops at that macro.
     body_needs: std::cell::RefCell<HashMap<(ModuleId, ItemId), BodyNeeds>>,
     /// What earlier passes worked out for good.
     memo: Memo,
@@ -330,24 +331,24 @@ impl<'l> Reach<'l> {
     }
 
     /// What a path written in module `m` makes the bundle keep.
-    fn needs(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+    fn needs(&self, m: ModuleId, path: &PathRef) -> Resolved<Vec<Node>> {
         self.needs_expanding(m, path, &mut BTreeSet::new())
     }
 
     /// What `path`, written in item `at`, needs: [`Reach::needs`], but a bare macro call
     /// does not reach a `macro_rules!` of its module written after it (unless the call is
     /// in another macro's body).
-    fn needs_at(&self, at: ItemId, path: &PathRef) -> Result<Vec<Node>, Error> {
-        let mut nodes = self.needs(at.module, path)?;
+    fn needs_at(&self, at: ItemId, path: &PathRef) -> Resolved<Vec<Node>> {
+        let mut needs = self.needs(at.module, path);
         // A call in a `macro_rules!` body is resolved where that macro is called.
         let in_macro_body =
             || matches!(self.item(at), Some(syn::Item::Macro(mac)) if mac.ident.is_some());
         if path.is_macro_call() && path.segments.len() == 1 && !in_macro_body() {
-            nodes.retain(
+            needs.value.retain(
                 |n| !matches!(*n, Node::Item(def) if self.resolver.macro_defined_after(def, at)),
             );
         }
-        Ok(nodes)
+        needs
     }
 
     /// [`Reach::needs`]; `expanding` holds the macros whose bodies are being resolved, so
@@ -357,12 +358,12 @@ impl<'l> Reach<'l> {
         m: ModuleId,
         path: &PathRef,
         expanding: &mut BTreeSet<ItemId>,
-    ) -> Result<Vec<Node>, Error> {
-        let mut nodes = self.needs_here(m, path)?;
+    ) -> Resolved<Vec<Node>> {
+        let mut complete = true;
+        let mut nodes = self.needs_here(m, path).noted(&mut complete);
         if path.is_macro_call() {
             // A macro's body names items where it is called (macro_rules! hygiene covers
-            // only locals): num-bigint's `promote_scalars!` uses the `UsizePromotion` that
-            // each calling module imports.
+            // only locals): a macro using a name each calling module imports finds it there.
             let defs: Vec<ItemId> = nodes
                 .iter()
                 .filter_map(|n| match *n {
@@ -375,41 +376,43 @@ impl<'l> Reach<'l> {
                 if !matches!(self.item(def), Some(syn::Item::Macro(_))) {
                     continue;
                 }
-                nodes.extend(self.handed_needs(m, path, def)?);
-                if let Some((known, met_unparsed)) = self.body_needs.borrow().get(&(m, def)) {
-                    if *met_unparsed {
-                        self.resolver.meet_unparsed_again();
-                    }
-                    nodes.extend(known.iter().copied());
+                nodes.extend(self.handed_needs(m, path, def).noted(&mut complete));
+                if let Some(known) = self.body_needs.borrow().get(&(m, def)) {
+                    nodes.extend(known.value.iter().copied());
+                    complete &= known.complete;
                     continue;
                 }
-                let before = self.resolver.unparsed_met();
                 expanding.insert(def);
                 let mut body = Vec::new();
+                let mut body_complete = true;
                 for body_path in self.resolver.macro_body_paths(def).iter() {
                     if body_path.segments[0] != "$crate" && !body_path.is_handed() {
-                        body.extend(self.needs_expanding(m, body_path, expanding)?);
+                        body.extend(
+                            self.needs_expanding(m, body_path, expanding)
+                                .noted(&mut body_complete),
+                        );
                     }
                 }
                 expanding.remove(&def);
                 body.sort();
                 body.dedup();
                 nodes.extend(body.iter().copied());
-                let met_unparsed = self.resolver.unparsed_met() > before;
+                complete &= body_complete;
                 self.body_needs
                     .borrow_mut()
-                    .insert((m, def), (body, met_unparsed));
+                    .insert((m, def), Resolved::new(body, body_complete));
             }
         }
-        Ok(nodes)
+        Resolved::new(nodes, complete)
     }
 
     /// What the `prefix::$name` paths in the body of macro `def` need where `call` (written
     /// in module `m`) calls it: `prefix::x` for each identifier `x` of the call's arguments
-    /// (nalgebra 0.20's `named_dimension!(U0, .., U127)` writes `typenum::$D`), or, when
-    /// those are not known, everything `prefix` holds.
-    fn handed_needs(&self, m: ModuleId, call: &PathRef, def: ItemId) -> Result<Vec<Node>, Error> {
+    /// (`named_dimension!(U0, .., U127)` writing `typenum::$D`), or, when those are not
+    /// known, everything `prefix` holds.
+    fn handed_needs(&self, m: ModuleId, call: &PathRef, def: ItemId) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
+        let mut complete = true;
         for body_path in self.resolver.macro_body_paths(def).iter() {
             if !body_path.is_handed() || body_path.segments[0] == "$crate" {
                 continue;
@@ -418,7 +421,7 @@ impl<'l> Reach<'l> {
                 arguments: Some(idents),
             } = &call.kind
             else {
-                out.extend(self.needs_here(m, body_path)?);
+                out.extend(self.needs_here(m, body_path).noted(&mut complete));
                 continue;
             };
             for ident in idents.iter() {
@@ -426,26 +429,28 @@ impl<'l> Reach<'l> {
                 named.kind = PathKind::Code;
                 named.segments.push(ident.clone());
                 named.spans.push(body_path.root());
-                out.extend(self.needs_here(m, &named)?);
+                out.extend(self.needs_here(m, &named).noted(&mut complete));
             }
         }
-        Ok(out)
+        Resolved::new(out, complete)
     }
 
     /// What a path written in module `m` resolves to there.
-    fn needs_here(&self, m: ModuleId, path: &PathRef) -> Result<Vec<Node>, Error> {
+    fn needs_here(&self, m: ModuleId, path: &PathRef) -> Resolved<Vec<Node>> {
+        let mut complete = true;
         if path.is_handed() {
             // `prefix::$name` in a macro body: everything `prefix` holds.
             let mut nodes = Vec::new();
-            if let Outcome::Found(f) =
-                self.resolver
-                    .resolve(m, path, Some(Ns::Type), &mut Vec::new())?
-            {
+            let outcome = self
+                .resolver
+                .resolve(m, path, Some(Ns::Type), &mut Vec::new())
+                .noted(&mut complete);
+            if let Outcome::Found(f) = outcome {
                 nodes.extend(f.via.into_iter().map(Node::from));
                 for def in f.defs {
                     if let Def::Module(g) = def {
                         nodes.push(Node::Module(g));
-                        if self.resolver.loaded(g) {
+                        if self.parsed(g, &mut complete) {
                             for (i, entry) in self.lib().module(g).entries.iter().enumerate() {
                                 match entry {
                                     Entry::Item(syn::Item::Use(_)) => {
@@ -463,10 +468,13 @@ impl<'l> Reach<'l> {
                     }
                 }
             }
-            return Ok(nodes);
+            return Resolved::new(nodes, complete);
         }
-        let outcome = self.resolver.resolve(m, path, path.ns, &mut Vec::new())?;
-        Ok(match outcome {
+        let outcome = self
+            .resolver
+            .resolve(m, path, path.ns, &mut Vec::new())
+            .noted(&mut complete);
+        let nodes = match outcome {
             Outcome::Found(f) => f
                 .via
                 .into_iter()
@@ -475,28 +483,37 @@ impl<'l> Reach<'l> {
                 .collect(),
             Outcome::External(via) if path.is_macro_call() && path.segments.len() == 1 => {
                 // macro_rules! are scoped by text order, not by module: keep any of that name
+                let krate = self.lib().module(m).krate;
+                let macros = self
+                    .resolver
+                    .macros(
+                        &path.segments[0],
+                        |k| self.resolver.macro_visible(krate, k),
+                        |_, _| true,
+                    )
+                    .noted(&mut complete);
                 via.into_iter()
                     .map(Node::from)
-                    .chain(
-                        self.resolver
-                            .macros(
-                                &path.segments[0],
-                                |k| self.resolver.macro_visible(self.lib().module(m).krate, k),
-                                |_, _| true,
-                            )
-                            .into_iter()
-                            .filter_map(Node::of),
-                    )
+                    .chain(macros.into_iter().filter_map(Node::of))
                     .collect()
             }
             Outcome::External(via) => via.into_iter().map(Node::from).collect(),
             Outcome::Missing { .. } => Vec::new(),
-        })
+        };
+        Resolved::new(nodes, complete)
+    }
+
+    /// Whether module `m` is parsed; what is worked out from a module not parsed yet is not
+    /// complete, and the module is needed.
+    fn parsed(&self, m: ModuleId, complete: &mut bool) -> bool {
+        let parsed = self.resolver.parsed(m);
+        *complete &= parsed;
+        parsed
     }
 
     /// What tells whether a module not parsed yet may hold what the kept items need without
-    /// naming it (see [`Matter::unparsed`]).
-    fn matter(&self) -> Matter {
+    /// naming it (see [`KeptSoFar::modules_worth_parsing`]).
+    fn kept_so_far(&self) -> KeptSoFar {
         let mut types = BTreeSet::new();
         for node in &self.progress.kept {
             if let Node::Item(id) = *node {
@@ -512,7 +529,7 @@ impl<'l> Reach<'l> {
                 }
             }
         }
-        Matter {
+        KeptSoFar {
             types,
             // Only crates something is kept from: an impl in another crate needs that
             // crate's own items in its header too.
@@ -525,8 +542,8 @@ impl<'l> Reach<'l> {
         self.work.push(node);
     }
 
-    fn run(&mut self) -> Result<(), Error> {
-        let conditionals = self.conditionals()?;
+    fn run(&mut self) {
+        let conditionals = self.conditionals();
         // Macros that call a macro they are handed (`$m!`), and every named macro.
         let macros_calling_handed: Vec<ItemId> = self
             .library_items(|item| match item {
@@ -555,12 +572,10 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 reached.insert(self.lib().module(node.module()).krate);
-                let before = self.resolver.unparsed_met();
-                for dep in self.deps(node)? {
-                    self.work.push(dep);
-                }
-                if self.resolver.unparsed_met() > before {
-                    self.progress.stale.push(node);
+                let deps = self.deps(node);
+                self.work.extend(deps.value);
+                if !deps.complete {
+                    self.progress.incomplete.push(node);
                 }
             }
             let lib = self.lib();
@@ -629,9 +644,9 @@ impl<'l> Reach<'l> {
                     self.work.push(node);
                 }
             }
-            self.keep_members()?;
+            self.keep_members();
             if self.work.is_empty() {
-                return Ok(());
+                return;
             }
         }
     }
@@ -660,7 +675,7 @@ impl<'l> Reach<'l> {
     /// need), and those that must stay: a trait's required items, the members of an impl of
     /// a trait from outside the library (std's `Iterator::next`) or of one whose member
     /// stays.
-    fn keep_members(&mut self) -> Result<(), Error> {
+    fn keep_members(&mut self) {
         let kept_items: Vec<ItemId> = self
             .progress
             .kept
@@ -671,7 +686,7 @@ impl<'l> Reach<'l> {
             })
             .collect();
         for id in kept_items {
-            if self.progress.complete.contains(&id) {
+            if self.progress.all_members_kept.contains(&id) {
                 continue;
             }
             let Some(item) = self.item(id) else {
@@ -680,14 +695,16 @@ impl<'l> Reach<'l> {
             let m = id.module;
             let list = members(item);
             if (0..list.len()).all(|j| self.progress.members.contains(&MemberId::new(id, j))) {
-                self.progress.complete.insert(id);
+                self.progress.all_members_kept.insert(id);
                 continue;
             }
             let required_by_trait = match item {
-                syn::Item::Impl(imp) => match &imp.trait_ {
-                    Some((_, path, _)) => Some(self.trait_requirements(m, path)?),
-                    None => None,
-                },
+                // Whether the trait is the library's may change once more is parsed; members
+                // kept meanwhile stay.
+                syn::Item::Impl(imp) => imp
+                    .trait_
+                    .as_ref()
+                    .map(|(_, path, _)| self.trait_requirements(m, path).value),
                 _ => None,
             };
             for (j, (name, always)) in list.into_iter().enumerate() {
@@ -710,15 +727,13 @@ impl<'l> Reach<'l> {
                     continue;
                 }
                 self.progress.members.insert(member);
-                let before = self.resolver.unparsed_met();
-                let needs = self.own_needs(id, Some(j))?;
-                if self.resolver.unparsed_met() > before {
-                    self.progress.stale_members.push(member);
+                let needs = self.own_needs(id, Some(j));
+                if !needs.complete {
+                    self.progress.incomplete_members.push(member);
                 }
-                self.work.extend(needs);
+                self.work.extend(needs.value);
             }
         }
-        Ok(())
     }
 
     /// For an impl of the trait at `path` (written in `m`): `None` when the trait is not the
@@ -728,18 +743,18 @@ impl<'l> Reach<'l> {
         &self,
         m: ModuleId,
         path: &syn::Path,
-    ) -> Result<Option<BTreeSet<String>>, Error> {
+    ) -> Resolved<Option<BTreeSet<String>>> {
         let mut paths = Paths::default();
         syn::visit::Visit::visit_path(&mut paths, path);
         let Some(mut path) = paths.found.into_iter().next() else {
-            return Ok(None);
+            return Resolved::complete(None);
         };
         path.ns = Some(Ns::Type);
-        let Outcome::Found(found) =
-            self.resolver
-                .resolve(m, &path, Some(Ns::Type), &mut Vec::new())?
-        else {
-            return Ok(None);
+        let resolved = self
+            .resolver
+            .resolve(m, &path, Some(Ns::Type), &mut Vec::new());
+        let Outcome::Found(found) = resolved.value else {
+            return Resolved::new(None, resolved.complete);
         };
         let mut out = BTreeSet::new();
         let mut any = false;
@@ -755,14 +770,14 @@ impl<'l> Reach<'l> {
                 }
             }
         }
-        Ok(any.then_some(out))
+        Resolved::new(any.then_some(out), resolved.complete)
     }
 
     /// Items kept by a condition, not by being named: each `impl` (kept when all library
     /// items in its header are) and each item-level macro call (kept when any library item
     /// it names is, or with its module when it names none), and each `const _` (as a macro call,
     /// or with its crate when it names nothing of the library).
-    fn conditionals(&mut self) -> Result<Vec<(ItemId, Condition)>, Error> {
+    fn conditionals(&mut self) -> Vec<(ItemId, Condition)> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules() {
             for (i, entry) in module.entries.iter().enumerate() {
@@ -771,7 +786,7 @@ impl<'l> Reach<'l> {
                     out.push((id, condition.clone()));
                     continue;
                 }
-                let before = self.resolver.unparsed_met();
+                let mut complete = true;
                 let (mut condition, paths) = match entry {
                     Entry::Item(syn::Item::Impl(imp)) => {
                         let mut paths = Paths::default();
@@ -786,7 +801,10 @@ impl<'l> Reach<'l> {
                                     path: without_arguments(&ty.path),
                                 };
                                 syn::visit::Visit::visit_type_path(&mut paths, &head);
-                                if !self.names_library_item(m, &paths.found)? {
+                                if !self
+                                    .names_library_item(m, &paths.found)
+                                    .noted(&mut complete)
+                                {
                                     // `impl Trait for Vec<Item>`: its arguments are what it
                                     // serves.
                                     paths = Paths::default();
@@ -834,7 +852,8 @@ impl<'l> Reach<'l> {
                 };
                 let mut refs = Vec::new();
                 for path in &paths {
-                    for node in self.through_aliases(self.needs_at(id, path)?)? {
+                    let needs = self.needs_at(id, path).noted(&mut complete);
+                    for node in self.through_aliases(needs).noted(&mut complete) {
                         // A `macro_rules!` is no condition; a macro call is, when it is
                         // what writes a type or trait of the header (ppv-lite86's `x2`,
                         // written by `cryptocorrosion_derive_traits! { .. }`).
@@ -852,21 +871,22 @@ impl<'l> Reach<'l> {
                     Condition::Impl { header } => *header = refs,
                     Condition::Call { named } => *named = refs,
                 }
-                if self.resolver.unparsed_met() == before {
+                if complete {
                     self.memo.conditions.insert(id, condition.clone());
                 }
                 out.push((id, condition));
             }
         }
-        Ok(out)
+        out
     }
 
     /// `nodes` with each type alias replaced by what its type's path (without arguments)
     /// names, to any depth: an impl of an alias is an impl of the aliased type, kept once
     /// that type is (nalgebra 0.20's `impl SquareMatrix<N, D, S> { fn determinant }`, where
     /// solutions only name `Matrix3`). The alias itself is needed once the impl is kept.
-    fn through_aliases(&self, nodes: Vec<Node>) -> Result<Vec<Node>, Error> {
+    fn through_aliases(&self, nodes: Vec<Node>) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
+        let mut complete = true;
         let mut todo = nodes;
         let mut seen = BTreeSet::new();
         while let Some(node) = todo.pop() {
@@ -886,27 +906,25 @@ impl<'l> Reach<'l> {
                     let mut paths = Paths::default();
                     syn::visit::Visit::visit_path(&mut paths, &without_arguments(&ty.path));
                     for path in &paths.found {
-                        todo.extend(self.needs_at(id, path)?);
+                        todo.extend(self.needs_at(id, path).noted(&mut complete));
                     }
                 }
                 _ => out.push(node),
             }
         }
-        Ok(out)
+        Resolved::new(out, complete)
     }
 
     /// Whether one of `paths` (written in `m`) names an item of the library.
-    fn names_library_item(&self, m: ModuleId, paths: &[PathRef]) -> Result<bool, Error> {
+    fn names_library_item(&self, m: ModuleId, paths: &[PathRef]) -> Resolved<bool> {
+        let mut complete = true;
         for path in paths {
-            if self
-                .needs(m, path)?
-                .iter()
-                .any(|n| matches!(n, Node::Item(..)))
-            {
-                return Ok(true);
+            let needs = self.needs(m, path).noted(&mut complete);
+            if needs.iter().any(|n| matches!(n, Node::Item(..))) {
+                return Resolved::new(true, complete);
             }
         }
-        Ok(false)
+        Resolved::new(false, complete)
     }
 
     /// Every trait of the library with the names of its associated items.
@@ -935,11 +953,13 @@ impl<'l> Reach<'l> {
         out
     }
 
-    fn deps(&mut self, node: Node) -> Result<Vec<Node>, Error> {
+    fn deps(&mut self, node: Node) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
+        let mut complete = true;
         match node {
             Node::Module(m) => {
-                self.resolver.loaded(m); // its docs and attributes are emitted with it
+                // Its docs and attributes are written with it.
+                self.parsed(m, &mut complete);
                 out.extend(self.lib().module(m).parent.map(Node::Module));
             }
             Node::Leaf(id) => {
@@ -951,7 +971,7 @@ impl<'l> Reach<'l> {
                 if !leaf.is_glob() {
                     self.progress.idents.extend(leaf.segments.last().cloned());
                 }
-                let needs = self.needs(m, &leaf)?;
+                let needs = self.needs(m, &leaf).noted(&mut complete);
                 if leaf.is_glob() {
                     self.progress
                         .globbed
@@ -968,7 +988,7 @@ impl<'l> Reach<'l> {
             Node::Item(id) => {
                 let m = id.module;
                 out.push(Node::Module(m));
-                out.extend(self.own_needs(id, None)?);
+                out.extend(self.own_needs(id, None).noted(&mut complete));
                 if let Some(syn::Item::Macro(mac)) = self.item(id) {
                     // The modules declared inside the call come whole.
                     let hoisted: Vec<ModuleId> = self
@@ -986,48 +1006,53 @@ impl<'l> Reach<'l> {
                         })
                         .collect();
                     for c in hoisted {
-                        self.keep_module(c, None);
+                        self.keep_module(c, None).noted(&mut complete);
                     }
                     if is_local_inner(mac) {
                         // Its inner `name!` calls mean the crate's own macros.
                         let root = self.resolver.crate_root(m);
-                        out.extend(self.macro_calls_in(root, &mac.mac.tokens));
+                        out.extend(
+                            self.macro_calls_in(root, &mac.mac.tokens)
+                                .noted(&mut complete),
+                        );
                     }
                 }
                 if self.progress.populated.insert(m) {
-                    out.extend(self.module_imports(m)?);
+                    out.extend(self.module_imports(m).noted(&mut complete));
                 }
             }
         }
-        Ok(out)
+        Resolved::new(out, complete)
     }
 
     /// What kept item `id` (or its member `member`, of a trait, impl or `extern` block)
     /// needs by its own text; its identifiers join the kept code's. Worked out once for every
-    /// pass when that met no module not parsed yet, as loading modules then changes nothing
-    /// of it.
-    fn own_needs(&mut self, id: ItemId, member: Option<usize>) -> Result<Vec<Node>, Error> {
+    /// pass when complete, as parsing more modules then changes nothing of it.
+    fn own_needs(&mut self, id: ItemId, member: Option<usize>) -> Resolved<Vec<Node>> {
         let needs = match self.memo.own_needs.get(&(id, member)) {
-            Some(known) => known.clone(),
+            Some(known) => Resolved::complete(known.clone()),
             None => {
-                let before = self.resolver.unparsed_met();
-                let needs = Rc::new(self.read_needs(id, member)?);
-                if self.resolver.unparsed_met() == before {
-                    self.memo.own_needs.insert((id, member), needs.clone());
+                let needs = self.read_needs(id, member).map(Rc::new);
+                if needs.complete {
+                    self.memo
+                        .own_needs
+                        .insert((id, member), needs.value.clone());
                 }
                 needs
             }
         };
-        self.progress.idents.extend(needs.idents.iter().cloned());
+        self.progress
+            .idents
+            .extend(needs.value.idents.iter().cloned());
         self.progress
             .macro_idents
-            .extend(needs.macro_idents.iter().cloned());
-        Ok(needs.nodes.clone())
+            .extend(needs.value.macro_idents.iter().cloned());
+        needs.map(|needs| needs.nodes.clone())
     }
 
     /// [`Reach::own_needs`], worked out. Of a trait or an impl itself, only the header:
     /// members are followed one by one (`keep_members`).
-    fn read_needs(&self, id: ItemId, member: Option<usize>) -> Result<ItemNeeds, Error> {
+    fn read_needs(&self, id: ItemId, member: Option<usize>) -> Resolved<ItemNeeds> {
         use syn::visit::Visit;
         let mut needs = ItemNeeds::default();
         let mut paths = Paths::default();
@@ -1076,58 +1101,70 @@ impl<'l> Reach<'l> {
             }
             (_, Some(_)) => {}
         }
+        let mut complete = true;
         for path in paths.found {
-            needs.nodes.extend(self.needs_at(id, &path)?);
+            needs
+                .nodes
+                .extend(self.needs_at(id, &path).noted(&mut complete));
         }
         needs.nodes.sort();
         needs.nodes.dedup();
-        Ok(needs)
+        Resolved::new(needs, complete)
     }
 
     /// The macros named by `name!` calls in `tokens`, looked up in crate root `root`.
-    fn macro_calls_in(&self, root: ModuleId, tokens: &proc_macro2::TokenStream) -> Vec<Node> {
+    fn macro_calls_in(
+        &self,
+        root: ModuleId,
+        tokens: &proc_macro2::TokenStream,
+    ) -> Resolved<Vec<Node>> {
         let mut paths = Paths::default();
         paths.tokens(tokens.clone());
         let krate = self.lib().module(root).krate;
-        paths
+        let mut complete = true;
+        let nodes = paths
             .found
             .iter()
             .filter(|p| p.is_macro_call() && p.segments.len() == 1)
             .flat_map(|p| {
                 self.resolver
                     .macros(&p.segments[0], |k| k == krate, |_, _| true)
+                    .noted(&mut complete)
             })
             .filter_map(Node::of)
-            .collect()
+            .collect();
+        Resolved::new(nodes, complete)
     }
 
     /// The `use` leaves a module's code may need without naming them: trait imports (for
     /// method calls), globs, and imports from outside the library.
-    fn module_imports(&self, m: ModuleId) -> Result<Vec<Node>, Error> {
+    fn module_imports(&self, m: ModuleId) -> Resolved<Vec<Node>> {
         self.imports_of(m, &mut BTreeSet::new())
     }
 
     /// [`Reach::module_imports`] of `m`, and the trait imports of the modules its globs
-    /// import (petgraph's `use crate::prelude::*` brings the `EdgeRef` that `.source()` needs);
-    /// `seen` ends cycles of globs.
-    fn imports_of(&self, m: ModuleId, seen: &mut BTreeSet<ModuleId>) -> Result<Vec<Node>, Error> {
+    /// import (a `use crate::prelude::*` brings the trait a method call needs); `seen` ends
+    /// cycles of globs.
+    fn imports_of(&self, m: ModuleId, seen: &mut BTreeSet<ModuleId>) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
-        if !seen.insert(m) || !self.resolver.loaded(m) {
-            return Ok(out);
+        let mut complete = true;
+        if !seen.insert(m) || !self.parsed(m, &mut complete) {
+            return Resolved::new(out, complete);
         }
         for (i, leaves) in self.resolver.uses_of(m) {
             for (l, leaf) in leaves.iter().enumerate() {
                 let node = Node::Leaf(LeafId::new(ItemId::new(m, i), l));
                 if leaf.is_glob() {
-                    if let Outcome::Found(f) =
-                        self.resolver
-                            .resolve(m, leaf, Some(Ns::Type), &mut Vec::new())?
-                    {
+                    let prefix = self
+                        .resolver
+                        .resolve(m, leaf, Some(Ns::Type), &mut Vec::new())
+                        .noted(&mut complete);
+                    if let Outcome::Found(f) = prefix {
                         for def in f.defs {
                             if let Def::Module(g) = def {
-                                let traits = self.imports_of(g, seen)?;
-                                out.extend(traits.into_iter().filter(|n| match *n {
-                                    Node::Leaf(id) => self.is_trait_import(id).unwrap_or(false),
+                                let imports = self.imports_of(g, seen).noted(&mut complete);
+                                out.extend(imports.into_iter().filter(|n| match *n {
+                                    Node::Leaf(id) => self.is_trait_import(id).noted(&mut complete),
                                     _ => false,
                                 }));
                             }
@@ -1143,7 +1180,11 @@ impl<'l> Reach<'l> {
                 // Never an import from a proc-macro crate, which the bundle does not have.
                 let keep = !from_proc_macro
                     && (leaf.is_glob()
-                        || match self.resolver.resolve(m, leaf, None, &mut Vec::new())? {
+                        || match self
+                            .resolver
+                            .resolve(m, leaf, None, &mut Vec::new())
+                            .noted(&mut complete)
+                        {
                             Outcome::Found(f) => f.defs.iter().any(|d| {
                                 matches!(d, Def::Item(id) if self.may_be_trait(*id))
                                     || *d == Def::Extern
@@ -1156,40 +1197,36 @@ impl<'l> Reach<'l> {
                 }
             }
         }
-        Ok(out)
+        Resolved::new(out, complete)
     }
 
     /// Whether the `use` leaf at `id` imports a trait of the library.
-    fn is_trait_import(&self, id: LeafId) -> Result<bool, Error> {
+    fn is_trait_import(&self, id: LeafId) -> Resolved<bool> {
         let leaf = self.resolver.leaf(id);
-        Ok(
-            match self
-                .resolver
-                .resolve(id.module(), leaf, None, &mut Vec::new())?
-            {
+        self.resolver
+            .resolve(id.module(), leaf, None, &mut Vec::new())
+            .map(|outcome| match outcome {
                 Outcome::Found(f) => f
                     .defs
                     .iter()
                     .any(|d| matches!(d, Def::Item(item) if self.may_be_trait(*item))),
                 _ => false,
-            },
-        )
+            })
     }
 
     /// Whether the `use` leaf at `id` imports a trait of the library one of whose associated
     /// items' names `calls` holds.
-    fn imports_used_trait(&self, id: LeafId, calls: &Names) -> bool {
+    fn imports_used_trait(&self, id: LeafId, calls: &Names) -> Resolved<bool> {
         let leaf = self.resolver.leaf(id);
-        let Ok(Outcome::Found(f)) =
-            self.resolver
-                .resolve(id.module(), leaf, Some(Ns::Type), &mut Vec::new())
-        else {
-            return false;
-        };
-        f.defs.iter().any(|d| match d {
-            Def::Item(item) => self.item(*item).is_some_and(|t| trait_serves(t, calls)),
-            _ => false,
-        })
+        self.resolver
+            .resolve(id.module(), leaf, Some(Ns::Type), &mut Vec::new())
+            .map(|outcome| match outcome {
+                Outcome::Found(f) => f.defs.iter().any(|d| match d {
+                    Def::Item(item) => self.item(*item).is_some_and(|t| trait_serves(t, calls)),
+                    _ => false,
+                }),
+                _ => false,
+            })
     }
 
     /// Whether `def`, imported as `name`, may serve a method call among `calls`: a trait with
@@ -1223,16 +1260,19 @@ impl<'l> Reach<'l> {
 
     /// Keeps module `m` and, of its items, those `wanted` names (all when it is `None`), with
     /// the traits whose methods it calls without naming them.
-    fn keep_module(&mut self, m: ModuleId, wanted: Option<&Wanted>) {
+    fn keep_module(&mut self, m: ModuleId, wanted: Option<&Wanted>) -> Resolved<()> {
         self.keep(Node::Module(m));
-        if !self.resolver.loaded(m) {
-            return;
+        let mut complete = true;
+        if !self.parsed(m, &mut complete) {
+            return Resolved::new((), complete);
         }
         let named = |name: &str| wanted.is_none_or(|w| w.names.contains(name));
         let lib = self.lib();
         for (i, entry) in lib.module(m).entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if named(&lib.module(*c).name) => self.keep_module(*c, wanted),
+                Entry::Module(c) if named(&lib.module(*c).name) => {
+                    self.keep_module(*c, wanted).noted(&mut complete)
+                }
                 Entry::Module(_) => {}
                 Entry::Item(syn::Item::Use(_)) => {
                     let id = ItemId::new(m, i);
@@ -1244,7 +1284,9 @@ impl<'l> Reach<'l> {
                             None => true,
                             Some(w) => {
                                 leaf.binding().is_some_and(|b| named(b))
-                                    || self.imports_used_trait(LeafId::new(id, l), w.calls)
+                                    || self
+                                        .imports_used_trait(LeafId::new(id, l), w.calls)
+                                        .noted(&mut complete)
                             }
                         };
                         if keep {
@@ -1257,10 +1299,13 @@ impl<'l> Reach<'l> {
                         None => true,
                         // A call that may write an item of a wanted name.
                         Some(w) => match item {
-                            syn::Item::Macro(call) if call.ident.is_none() => w
-                                .names
-                                .iter()
-                                .any(|name| self.resolver.macro_call_may_define(m, i, name)),
+                            syn::Item::Macro(call) if call.ident.is_none() => {
+                                w.names.iter().any(|name| {
+                                    self.resolver
+                                        .macro_call_may_define(m, i, name)
+                                        .noted(&mut complete)
+                                })
+                            }
                             _ => {
                                 item_name(item).is_some_and(|n| named(&n.to_string()))
                                     || trait_serves(item, w.calls)
@@ -1275,15 +1320,18 @@ impl<'l> Reach<'l> {
         }
         // Names its globs bring in.
         if !self.resolver.scope_has_globs(m) {
-            return;
+            return Resolved::new((), complete);
         }
         for name in wanted.into_iter().flat_map(|w| w.names) {
-            if let Ok(found) = self.resolver.lookup(m, name, None, None, &mut Vec::new()) {
-                self.work.extend(found.via.into_iter().map(Node::from));
-                self.work
-                    .extend(found.defs.into_iter().filter_map(Node::of));
-            }
+            let found = self
+                .resolver
+                .lookup(m, name, None, None, &mut Vec::new())
+                .noted(&mut complete);
+            self.work.extend(found.via.into_iter().map(Node::from));
+            self.work
+                .extend(found.defs.into_iter().filter_map(Node::of));
         }
+        Resolved::new((), complete)
     }
 }
 
@@ -1311,7 +1359,7 @@ pub fn for_solution(
     lib: &mut Library,
     solution: &Solution,
     refs: &[PathRef],
-) -> Result<Kept, Error> {
+) -> Result<Reached, Error> {
     let idents = solution.identifiers();
     // What the solution's globs bring: its identifiers but its variables.
     let locals = solution.local_names();
@@ -1334,16 +1382,17 @@ pub fn for_solution(
     let used = solution.identifiers_beyond_uses();
     let calls = solution.called_names();
     let unused_imports = std::cell::RefCell::new(Vec::new());
-    let mut kept = resolve_loading(lib, true, |reach| {
+    let mut reached = reach_loading_modules(lib, true, |reach| {
         unused_imports.borrow_mut().clear();
         reach.progress.idents.extend(idents.iter().cloned());
         for krate in &macro_use {
             let root = reach.lib().krate(reach.lib().roots[krate]).root;
             for name in &bare_macros {
-                let found =
-                    reach
-                        .resolver
-                        .lookup(root, name, Some(Ns::Macro), None, &mut Vec::new())?;
+                // What the solution names is looked up again each pass: complete or not.
+                let found = reach
+                    .resolver
+                    .lookup(root, name, Some(Ns::Macro), None, &mut Vec::new())
+                    .value;
                 for def in found.defs {
                     reach.work.extend(Node::of(def));
                 }
@@ -1364,7 +1413,10 @@ pub fn for_solution(
                     via: Vec::new(),
                 })
             } else {
-                reach.resolver.resolve(root, &path, r.ns, &mut Vec::new())?
+                reach
+                    .resolver
+                    .resolve(root, &path, r.ns, &mut Vec::new())
+                    .value
             };
             match outcome {
                 Outcome::Found(found) => {
@@ -1386,7 +1438,9 @@ pub fn for_solution(
                     }
                     for def in found.defs {
                         match def {
-                            Def::Module(m) => reach.keep_module(m, Some(&wanted)),
+                            Def::Module(m) => {
+                                let _ = reach.keep_module(m, Some(&wanted));
+                            }
                             Def::Item(id) => reach.keep(Node::Item(id)),
                             Def::Extern => {}
                         }
@@ -1425,8 +1479,8 @@ pub fn for_solution(
         }
         Ok(())
     })?;
-    kept.unused_imports = unused_imports.into_inner();
-    Ok(kept)
+    reached.kept.unused_imports = unused_imports.into_inner();
+    Ok(reached)
 }
 
 /// Whether `r` is a `use` leaf binding its own last name, which `used` (the names the
@@ -1438,8 +1492,8 @@ pub fn is_unused_import(r: &PathRef, used: &Names) -> bool {
 
 /// Whole modules of the first crate by name (`show`): each with all its items and what they
 /// need.
-pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
-    resolve_loading(lib, false, |reach| {
+pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Reached, Error> {
+    reach_loading_modules(lib, false, |reach| {
         let root = reach.lib().first_root();
         for name in names {
             let Some(m) = root.and_then(|root| reach.lib().child(root, name)) else {
@@ -1455,36 +1509,42 @@ pub fn for_modules(lib: &mut Library, names: &[String]) -> Result<Kept, Error> {
                 }
                 .into());
             };
-            reach.keep_module(m, None);
+            let _ = reach.keep_module(m, None);
         }
         Ok(())
     })
 }
 
+/// What reach worked out: what the bundle keeps, and the resolution that decided it, which
+/// emit asks again, for the same names, when it writes kept code.
+pub struct Reached {
+    pub kept: Kept,
+    pub resolution: Cache,
+}
+
 /// Runs `start` and the fixpoint over the modules parsed so far; while that meets modules
 /// not parsed yet that it needs (or that may matter), parses them and goes on from what it
-/// kept, working out again what met them. An error counts only once nothing is left to
+/// kept, working out again what was incomplete. An error counts only once nothing is left to
 /// parse: it may come from a module not read yet.
 ///
 /// Going on rather than starting again may keep a little more: an import kept while the
-/// trait it names was not parsed yet stays (bitvec's prelude: 105 bytes).
-fn resolve_loading(
+/// trait it names was not parsed yet stays.
+fn reach_loading_modules(
     lib: &mut Library,
     prune_members: bool,
     start: impl Fn(&mut Reach) -> Result<(), Error>,
-) -> Result<Kept, Error> {
+) -> Result<Reached, Error> {
     let (mut cache, mut memo) = (Cache::default(), Memo::default());
     let mut progress = Progress::default();
     loop {
         let mut reach = Reach::new(lib, cache, memo, progress, prune_members);
-        let result = start(&mut reach).and_then(|()| reach.run());
+        let result = start(&mut reach).map(|()| reach.run());
         let mut needed = reach.resolver.needed.take();
         // With what was needed, what may matter now, and what may matter among the modules
-        // those declare: read in the same step, they save a pass each (rand: 17 passes
-        // instead of 29).
-        let matter = result.is_ok().then(|| reach.matter());
-        if let Some(matter) = &matter {
-            needed.extend(matter.unparsed(reach.lib()));
+        // those declare: read in the same step, they save a pass each.
+        let kept_so_far = result.is_ok().then(|| reach.kept_so_far());
+        if let Some(kept_so_far) = &kept_so_far {
+            needed.extend(kept_so_far.modules_worth_parsing(reach.lib()));
         }
         // Before reporting an error, make sure no unparsed module holds the answer.
         let read_everything = needed.is_empty() && result.is_err();
@@ -1492,11 +1552,14 @@ fn resolve_loading(
             needed.extend(lib.modules().map(|(m, _)| m).filter(|&m| !lib.is_loaded(m)));
         }
         if needed.is_empty() {
-            return result.map(|()| Kept {
-                nodes: reach.progress.kept.into_iter().collect(),
-                members: reach.progress.members,
-                prune_members,
-                unused_imports: Vec::new(),
+            return result.map(|()| Reached {
+                kept: Kept {
+                    nodes: reach.progress.kept.into_iter().collect(),
+                    members: reach.progress.members,
+                    prune_members,
+                    unused_imports: Vec::new(),
+                },
+                resolution: reach.resolver.into_cache(),
             });
         }
         let generation = lib.generation;
@@ -1508,7 +1571,7 @@ fn resolve_loading(
         };
         cache = reach.resolver.into_cache();
         lib.load_with_imported(needed)?;
-        while let Some(more) = matter.as_ref().map(|m| m.unparsed(lib)) {
+        while let Some(more) = kept_so_far.as_ref().map(|k| k.modules_worth_parsing(lib)) {
             if more.is_empty() {
                 break;
             }
@@ -1516,14 +1579,14 @@ fn resolve_loading(
         }
         while lib.generation == generation {
             let more;
-            (cache, more) = Resolver::look_again(lib, cache);
+            (cache, more) = Resolver::redo_incomplete(lib, cache);
             if more.is_empty() {
                 break;
             }
             lib.load_with_imported(more)?;
         }
-        // What was not found may be in a module file none of the parsed ones had declared
-        // (a `#[macro_export]` macro in `macros/sets.rs`): nothing learnt stays.
+        // A module found compiled out once parsed, or a module file none of the parsed ones
+        // had declared, may change what was complete: nothing learnt stays.
         if lib.generation != generation || read_everything {
             (cache, memo, progress) = Default::default();
         }
