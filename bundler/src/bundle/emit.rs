@@ -134,13 +134,13 @@ pub fn library_parts(
 ) -> (String, Vec<super::BundledCrate>) {
     let mut out = String::new();
     let mut parts = Vec::new();
-    let mut macro_ways = std::collections::BTreeSet::new();
+    let mut modules_toward_exported_macros = std::collections::BTreeSet::new();
     for node in &kept.nodes {
         if let Node::Item(id) = *node {
             if matches!(lib.entry(id), Entry::Item(syn::Item::Macro(mac)) if is_exported(mac)) {
                 let mut module = Some(id.module);
                 while let Some(way) = module.filter(|&w| lib.module(w).parent.is_some()) {
-                    macro_ways.insert(way);
+                    modules_toward_exported_macros.insert(way);
                     module = lib.module(way).parent;
                 }
             }
@@ -171,7 +171,7 @@ pub fn library_parts(
             resolver,
             opts,
             needs_alloc: &needs_alloc,
-            macro_ways: &macro_ways,
+            modules_toward_exported_macros: &modules_toward_exported_macros,
         };
         let module = syn::ItemMod {
             attrs,
@@ -225,143 +225,44 @@ struct Emitter<'a> {
     needs_alloc: &'a Cell<bool>,
     /// Modules on the way from a crate root to a kept `#[macro_export]` macro, which the
     /// root's re-export of the macro must be able to name.
-    macro_ways: &'a std::collections::BTreeSet<ModuleId>,
+    modules_toward_exported_macros: &'a std::collections::BTreeSet<ModuleId>,
 }
 
 impl Emitter<'_> {
-    /// `pub use rand_core;` (or `pub extern crate rand_core;`) became `pub use
-    /// crate::rand_core as rand_core;`, a re-export of a crate's module, which is private at
-    /// the bundle's root: `pub(crate)`, as far as it goes.
-    fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
-        let syn::UseTree::Path(first) = &u.tree else {
-            return;
-        };
-        let name = match &*first.tree {
-            syn::UseTree::Name(n) => &n.ident,
-            syn::UseTree::Rename(r) => &r.ident,
-            _ => return,
-        };
-        let is_crate_module = self.lib.crates().any(|(_, c)| name == &c.module_name);
-        if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
-        {
-            u.vis = syn::parse_quote!(pub(crate));
-        }
-    }
-
-    /// The kept items of module `m`, in library order, rewritten for the bundle.
+    /// The kept items of module `m`, in library order, rewritten for the bundle; at a crate's
+    /// root, with the re-exports of its `#[macro_export]` macros.
     fn items(&self, m: ModuleId) -> Vec<syn::Item> {
         let lib = self.lib;
         let mut out = Vec::new();
         let mut rewrite = Rewrite::new(self, m);
         for (i, entry) in lib.module(m).entries.iter().enumerate() {
+            let id = ItemId::new(m, i);
             match entry {
                 Entry::Module(c)
                     if self.kept.has(Node::Module(*c))
                         && !lib.module(*c).compiled_out
                         && lib.module(*c).declared_by.is_none() =>
                 {
-                    let module = &lib.module(*c);
-                    let mut attrs = module.attrs.clone();
-                    rewrite.attrs(&mut attrs);
-                    // A private module holding an exported macro: the crate's root names it.
-                    let vis = match module.vis {
-                        syn::Visibility::Inherited if self.macro_ways.contains(c) => {
-                            syn::parse_quote!(pub(crate))
-                        }
-                        _ => module.vis.clone(),
-                    };
-                    out.push(syn::Item::Mod(syn::ItemMod {
-                        attrs,
-                        vis,
-                        unsafety: None,
-                        mod_token: Default::default(),
-                        ident: ident(&module.name),
-                        content: Some((Default::default(), self.items(*c))),
-                        semi: None,
-                    }));
+                    out.push(self.module_item(*c, &rewrite));
                 }
                 Entry::Module(_) => {}
-                Entry::Item(syn::Item::Use(u)) => {
-                    let mut leaf = 0;
-                    let keep = |leaf: usize| {
-                        self.kept
-                            .has(Node::Leaf(LeafId::new(ItemId::new(m, i), leaf)))
-                    };
-                    if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
-                        let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
-                        rewrite.visit_item_mut(&mut item);
-                        if let syn::Item::Use(u) = &mut item {
-                            let written_pub_crate = is_pub_crate(&u.vis);
-                            self.crate_reexport_in_crate(u);
-                            if matches!(u.vis, syn::Visibility::Public(_))
-                                && self.names_exported_macro(ItemId::new(m, i))
-                            {
-                                // The macro's own re-export is `pub(crate)`, which a `pub use`
-                                // may not widen (bitvec's prelude: `pub use crate::bitvec;`).
-                                u.vis = syn::parse_quote!(pub(crate));
-                            }
-                            if m == lib.crate_of(m).root && written_pub_crate {
-                                // At a crate's root, `pub(crate)` is private: the same reach,
-                                // and no wider than a private item it re-exports there
-                                // (matrixmultiply's `pub(crate) use archparam_defaults as
-                                // archparam`), which the crate's module makes narrower.
-                                u.vis = syn::Visibility::Inherited;
-                            }
-                        }
-                        out.push(item);
-                    }
-                }
+                Entry::Item(syn::Item::Use(u)) => out.extend(self.use_item(id, u, &mut rewrite)),
                 Entry::Item(syn::Item::ExternCrate(e)) if self.kept_extern_crate(m, i) => {
                     let mut item = rewrite.extern_crate(e);
-                    // `pub extern crate typenum;` (generic-array 0.13) as `pub use rand_core;`.
                     if let Some(syn::Item::Use(u)) = &mut item {
                         self.crate_reexport_in_crate(u);
                     }
                     out.extend(item);
                 }
-                Entry::Item(syn::Item::Macro(mac))
-                    if self.kept.has(Node::Item(ItemId::new(m, i))) && is_exported(mac) =>
-                {
-                    // `#[macro_export]` would put it at the bundle's crate root, not where
-                    // `krate::name!` points: scope it as an item instead, re-exported at the
-                    // crate module's root below.
-                    let mut mac = mac.clone();
-                    if is_local_inner(&mac) {
-                        mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
-                    }
-                    mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
-                    let name = mac.ident.clone().expect("a macro_rules! has a name");
-                    // Its cfgs go with its re-export: two definitions under opposite cfgs
-                    // must not give two re-exports.
-                    let cfgs: Vec<syn::Attribute> = mac
-                        .attrs
-                        .iter()
-                        .filter(|a| a.path().is_ident("cfg"))
-                        .cloned()
-                        .collect();
-                    let clashes = lib.module(m).entries.iter().any(|e| {
-                        matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
-                            && super::source::item_name(item) == Some(&name))
-                    });
-                    let defined = if clashes {
-                        // A function of the same name: `use name` would import it too.
-                        let renamed = Ident::new(&format!("__bundled_macro_{name}"), name.span());
-                        mac.ident = Some(renamed.clone());
-                        renamed
-                    } else {
-                        name.clone()
-                    };
-                    let mut item = syn::Item::Macro(mac);
-                    rewrite.visit_item_mut(&mut item);
-                    out.push(item);
-                    if clashes {
-                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #defined as #name;));
-                    } else {
-                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #name;));
-                    }
+                Entry::Item(syn::Item::Macro(
+                    mac @ syn::ItemMacro {
+                        ident: Some(name), ..
+                    },
+                )) if self.kept.has(Node::Item(id)) && is_exported(mac) => {
+                    out.extend(self.exported_macro(m, mac, name, &mut rewrite));
                 }
-                Entry::Item(item) if self.kept.has(Node::Item(ItemId::new(m, i))) => {
-                    let mut item = self.members(ItemId::new(m, i), item);
+                Entry::Item(item) if self.kept.has(Node::Item(id)) => {
+                    let mut item = self.members(id, item);
                     if let syn::Item::Macro(call) = &mut item {
                         call.mac.tokens =
                             self.inline_modules(m, std::mem::take(&mut call.mac.tokens));
@@ -380,6 +281,128 @@ impl Emitter<'_> {
             out.extend(self.exported_macros_below_root(m));
         }
         out
+    }
+
+    /// Kept module `c`, inline, with its kept items.
+    fn module_item(&self, c: ModuleId, rewrite: &Rewrite) -> syn::Item {
+        let module = self.lib.module(c);
+        let mut attrs = module.attrs.clone();
+        rewrite.attrs(&mut attrs);
+        syn::Item::Mod(syn::ItemMod {
+            attrs,
+            vis: self.module_visibility(c),
+            unsafety: None,
+            mod_token: Default::default(),
+            ident: ident(&module.name),
+            content: Some((Default::default(), self.items(c))),
+            semi: None,
+        })
+    }
+
+    /// Rule: a private module on the way from a crate's root to a kept `#[macro_export]`
+    /// macro is `pub(crate)`: the root re-exports the macro by a path through it.
+    fn module_visibility(&self, c: ModuleId) -> syn::Visibility {
+        let module = self.lib.module(c);
+        match module.vis {
+            syn::Visibility::Inherited if self.modules_toward_exported_macros.contains(&c) => {
+                syn::parse_quote!(pub(crate))
+            }
+            _ => module.vis.clone(),
+        }
+    }
+
+    /// The `use` item at `id` with its kept leaves, rewritten, if any is kept.
+    fn use_item(&self, id: ItemId, u: &syn::ItemUse, rewrite: &mut Rewrite) -> Option<syn::Item> {
+        let mut leaf = 0;
+        let keep = |leaf: usize| self.kept.has(Node::Leaf(LeafId::new(id, leaf)));
+        let tree = prune(&u.tree, &mut leaf, &keep)?;
+        let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
+        rewrite.visit_item_mut(&mut item);
+        if let syn::Item::Use(u) = &mut item {
+            self.use_visibility(id, u);
+        }
+        Some(item)
+    }
+
+    /// A kept `use`'s visibility in the bundle, by the rules a crate's module imposes: a
+    /// re-export may not be wider than what it re-exports.
+    fn use_visibility(&self, id: ItemId, u: &mut syn::ItemUse) {
+        let written_pub_crate = is_pub_crate(&u.vis);
+        self.crate_reexport_in_crate(u);
+        // Rule: a `pub use` of a kept `#[macro_export]` macro is `pub(crate)`, as the macro's
+        // own re-export at the crate's module is.
+        if matches!(u.vis, syn::Visibility::Public(_)) && self.names_exported_macro(id) {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
+        // Rule: at a crate's root `pub(crate)` is private: the same reach in the crate's
+        // module, and no wider than a private item of the root it may re-export.
+        if id.module == self.lib.crate_of(id.module).root && written_pub_crate {
+            u.vis = syn::Visibility::Inherited;
+        }
+    }
+
+    /// Rule: a `pub use` of a bundled crate (`pub use rand_core;`, `pub extern crate
+    /// typenum;`), now `pub use crate::rand_core as rand_core;`, re-exports a module private
+    /// at the bundle's root: `pub(crate)`, as far as it may go.
+    fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
+        let syn::UseTree::Path(first) = &u.tree else {
+            return;
+        };
+        let name = match &*first.tree {
+            syn::UseTree::Name(n) => &n.ident,
+            syn::UseTree::Rename(r) => &r.ident,
+            _ => return,
+        };
+        let is_crate_module = self.lib.crates().any(|(_, c)| name == &c.module_name);
+        if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
+        {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
+    }
+
+    /// A kept `#[macro_export]` macro of module `m`: `#[macro_export]` would put it at the
+    /// bundle's root, not where `krate::name!` points, so it is scoped as an item instead,
+    /// and re-exported `pub(crate)` by its name (see [`Emitter::exported_macros_below_root`]).
+    fn exported_macro(
+        &self,
+        m: ModuleId,
+        mac: &syn::ItemMacro,
+        name: &Ident,
+        rewrite: &mut Rewrite,
+    ) -> Vec<syn::Item> {
+        let mut mac = mac.clone();
+        if is_local_inner(&mac) {
+            mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
+        }
+        mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+        // Its cfgs go with its re-export: two definitions under opposite cfgs must not give
+        // two re-exports.
+        let cfgs: Vec<syn::Attribute> = mac
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("cfg"))
+            .cloned()
+            .collect();
+        // An item of the same name in the module: `use name` would import it too.
+        let clashes = self.lib.module(m).entries.iter().any(|e| {
+            matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
+                && super::source::item_name(item) == Some(name))
+        });
+        let defined = if clashes {
+            let renamed = Ident::new(&format!("__bundled_macro_{name}"), name.span());
+            mac.ident = Some(renamed.clone());
+            renamed
+        } else {
+            name.clone()
+        };
+        let mut item = syn::Item::Macro(mac);
+        rewrite.visit_item_mut(&mut item);
+        let reexport: syn::Item = if clashes {
+            syn::parse_quote!(#(#cfgs)* pub(crate) use #defined as #name;)
+        } else {
+            syn::parse_quote!(#(#cfgs)* pub(crate) use #name;)
+        };
+        vec![item, reexport]
     }
 
     /// `tokens` with each `mod name;` of a module declared there written out in full, from
@@ -1569,14 +1592,15 @@ mod tests {
     fn rewritten(lib: &Library, krate: &str, code: &str) -> String {
         let kept = Kept::default();
         let resolver = Resolver::new(lib);
-        let (needs_alloc, macro_ways) = (Cell::new(false), std::collections::BTreeSet::new());
+        let (needs_alloc, modules_toward_exported_macros) =
+            (Cell::new(false), std::collections::BTreeSet::new());
         let emitter = Emitter {
             lib,
             kept: &kept,
             resolver: &resolver,
             opts: &BundleOptions::default(),
             needs_alloc: &needs_alloc,
-            macro_ways: &macro_ways,
+            modules_toward_exported_macros: &modules_toward_exported_macros,
         };
         let input: TokenStream = code.parse().unwrap();
         let output = Rewrite::new(&emitter, module(lib, krate)).tokens(input.clone());
@@ -1663,6 +1687,87 @@ mod tests {
         ];
         for (krate, code, expected) in table {
             assert_eq!(rewritten(&lib, krate, code), expected, "{code} in {krate}");
+        }
+    }
+
+    /// The library part of the bundle of `solution` against `crates`.
+    fn library_part(crates: &[TestCrate], solution: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let mut lib = crate::bundle::testing::unparsed_library(dir.path(), crates);
+        let solution =
+            Solution::from_text(std::path::Path::new("main.rs"), solution.to_string()).unwrap();
+        let bundle =
+            crate::bundle::bundle_solution(&solution, &mut lib, &BundleOptions::default()).unwrap();
+        let start = bundle
+            .crates
+            .first()
+            .map_or(bundle.text.len(), |c| c.range.start);
+        bundle.text[start..].to_string()
+    }
+
+    const HEADER: &str = "#[allow(\n    warnings,\n    bindings_with_variant_name,\n    overflowing_literals,\n    \
+                          arithmetic_overflow,\n    unconditional_panic,\n    ambiguous_associated_items,\n    \
+                          invalid_reference_casting,\n    mutable_transmutes\n)]\n";
+
+    /// A crate's code keeps in the bundle the reach it had as a crate: re-exports of its
+    /// exported macros through the modules on the way, re-exports no wider than what they
+    /// re-export.
+    #[test]
+    fn visibilities_keep_what_a_crate_could_reach() {
+        let lib = |text| TestCrate {
+            name: "lib",
+            deps: &["dep"],
+            edition: Edition::E2021,
+            text,
+        };
+        let dep = TestCrate {
+            name: "dep",
+            deps: &[],
+            edition: Edition::E2021,
+            text: "pub fn f() {}\n",
+        };
+        let table: [(&str, &str, &str); 4] = [
+            // A private module on the way to an exported macro becomes `pub(crate)`, the
+            // macro an item re-exported at the crate's root.
+            (
+                "mod inner {\n    #[macro_export]\n    macro_rules! twice { ($e:expr) => { $e * 2 }; }\n}\n",
+                "fn main() { let _ = lib::twice!(2); }\n",
+                "mod lib {\n    pub(crate) mod inner {\n        \
+                 macro_rules! twice {\n            ($e:expr) => {\n                $e * 2\n            };\n        }\n        \
+                 pub(crate) use twice;\n    }\n    pub(crate) use self::inner::twice;\n}\n",
+            ),
+            // A `pub use` of an exported macro is as wide as the macro's own re-export.
+            (
+                "#[macro_export]\nmacro_rules! m { () => {}; }\npub mod prelude {\n    pub use crate::m;\n}\n",
+                "use lib::prelude::m;\nfn main() { m!(); }\n",
+                "mod lib {\n    macro_rules! m {\n        () => {};\n    }\n    \
+                 pub(crate) use m;\n    pub mod prelude {\n        pub(crate) use crate::lib::m;\n    }\n}\n",
+            ),
+            // At a crate's root `pub(crate)` is private.
+            (
+                "mod imp {\n    pub fn f() {}\n}\npub(crate) use imp as alias;\npub fn g() { alias::f() }\n",
+                "fn main() { lib::g(); }\n",
+                "mod lib {\n    mod imp {\n        pub fn f() {}\n    }\n    \
+                 use imp as alias;\n    pub fn g() {\n        alias::f()\n    }\n}\n",
+            ),
+            // A crate re-exported whole is a module of the bundle's root: `pub(crate)`.
+            (
+                "pub use dep;\n",
+                "use lib::dep::f;\nfn main() { f(); }\n",
+                "mod lib {\n    pub(crate) use crate::dep as dep;\n}\n",
+            ),
+        ];
+        for (lib_rs, solution, expected) in table {
+            let part = library_part(&[lib(lib_rs), dep.clone()], solution);
+            // The module of `lib`, after its comment and its lint cap.
+            let lib_part = part
+                .split_once(&format!("{HEADER}mod lib {{"))
+                .map(|(_, rest)| format!("mod lib {{{rest}"))
+                .unwrap_or_default();
+            let lib_part = lib_part
+                .split_once("\n// Bundled from")
+                .map_or(lib_part.as_str(), |(first, _)| first);
+            assert_eq!(lib_part, expected, "{lib_rs}");
         }
     }
 }

@@ -288,6 +288,16 @@ impl Progress {
     }
 }
 
+/// What of the library nothing names, for [`Reach::run`]'s rules: each conditional item with
+/// its condition, each trait with its members' names, each `macro_rules!` by name, and those
+/// that call a macro they are handed (`$m!`).
+struct Unnamed {
+    conditions: Vec<(ItemId, Condition)>,
+    traits: Vec<(ItemId, Vec<String>)>,
+    macros: Vec<(ItemId, String)>,
+    macros_calling_handed: Vec<ItemId>,
+}
+
 /// What a macro's body needs where a module calls it.
 type BodyNeeds = Resolved<Vec<Node>>;
 
@@ -542,108 +552,18 @@ impl<'l> Reach<'l> {
         self.work.push(node);
     }
 
+    /// Keeps what the work names, and by the rules for what nothing names, until nothing more
+    /// is kept: the fixpoint of one pass.
     fn run(&mut self) {
-        let conditionals = self.conditionals();
-        // Macros that call a macro they are handed (`$m!`), and every named macro.
-        let macros_calling_handed: Vec<ItemId> = self
-            .library_items(|item| match item {
-                syn::Item::Macro(mac)
-                    if mac.ident.is_some() && tokens::calls_metavariable_macro(&mac.mac.tokens) =>
-                {
-                    Some(())
-                }
-                _ => None,
-            })
-            .into_iter()
-            .map(|(id, ())| id)
-            .collect();
-        let macros: Vec<(ItemId, String)> = self.library_items(|item| match item {
-            syn::Item::Macro(mac) => mac.ident.as_ref().map(|n| n.to_string()),
-            _ => None,
-        });
-        let traits = self.trait_items();
-        // The crates something is kept from, grown as nodes are kept (not recounted from
-        // every kept node at each round: typenum's thousands of impls made that most of a
-        // pass).
+        let unnamed = self.unnamed();
+        // The crates something is kept from, grown as nodes are kept (recounting them from
+        // every kept node at each round costs a pass's time in a crate of thousands of impls).
         let mut reached = crates_of(self.lib(), &self.progress.kept);
         loop {
-            while let Some(node) = self.work.pop() {
-                if !self.progress.kept.insert(node) {
-                    continue;
-                }
-                reached.insert(self.lib().module(node.module()).krate);
-                let deps = self.deps(node);
-                self.work.extend(deps.value);
-                if !deps.complete {
-                    self.progress.incomplete.push(node);
-                }
-            }
-            let lib = self.lib();
-            let in_reached_crate = |id: &ItemId| reached.contains(&lib.module(id.module).krate);
-            for (id, condition) in &conditionals {
-                let node = Node::Item(*id);
-                if self.progress.kept.contains(&node) {
-                    continue;
-                }
-                let is_kept = |id: &ItemId| self.progress.kept.contains(&Node::Item(*id));
-                let populated = self.progress.populated.contains(&id.module)
-                    || self.progress.reexporting.contains(&id.module);
-                let ready = match condition {
-                    Condition::Impl { header } => !header.is_empty() && header.iter().all(is_kept),
-                    Condition::Call { named } if named.is_empty() => {
-                        // An anonymous const naming nothing of the library (zerocopy's impls for
-                        // `core::arch` types, written by macros inside one): with its crate.
-                        populated
-                            || (self.is_anonymous_const(*id)
-                                && reached.contains(&lib.module(id.module).krate))
-                    }
-                    Condition::Call { named } => {
-                        // A macro call naming library items (in its arguments, or in its body as
-                        // read where it is called): once one of them is kept and all are in
-                        // crates something is kept from (num-bigint's impls of num-traits' traits
-                        // stay out while nothing of num-bigint is used).
-                        named.iter().any(is_kept)
-                            && (populated || named.iter().all(in_reached_crate))
-                    }
-                };
-                if ready && self.inherent_impl_unused(*id) {
-                    continue;
-                }
-                if ready {
-                    self.work.push(node);
-                }
-            }
-            for (id, names) in &traits {
-                let node = Node::Item(*id);
-                let in_reach = self.progress.populated.contains(&id.module)
-                    || self.progress.globbed.contains(&id.module);
-                if !self.progress.kept.contains(&node)
-                    && in_reach
-                    && names.iter().any(|n| self.progress.idents.contains(n))
-                {
-                    self.work.push(node);
-                }
-            }
-            // A macro whose name kept code only passes around (`$m!` in another macro,
-            // as petgraph's `delegate_impl`), in a crate something is kept from.
-            let crates: BTreeSet<CrateId> = self
-                .progress
-                .populated
-                .iter()
-                .map(|&m| self.lib().module(m).krate)
-                .collect();
-            let handed_macros = macros_calling_handed
-                .iter()
-                .any(|&id| self.progress.kept.contains(&Node::Item(id)));
-            for (id, name) in macros.iter().filter(|_| handed_macros) {
-                let node = Node::Item(*id);
-                if !self.progress.kept.contains(&node)
-                    && self.progress.macro_idents.contains(name)
-                    && crates.contains(&self.lib().module(id.module).krate)
-                {
-                    self.work.push(node);
-                }
-            }
+            self.keep_work(&mut reached);
+            self.keep_ready_conditions(&unnamed.conditions, &reached);
+            self.keep_traits_called_by_name(&unnamed.traits);
+            self.keep_macros_handed_by_name(&unnamed);
             self.keep_members();
             if self.work.is_empty() {
                 return;
@@ -651,12 +571,89 @@ impl<'l> Reach<'l> {
         }
     }
 
-    fn is_anonymous_const(&self, id: ItemId) -> bool {
-        matches!(self.item(id), Some(syn::Item::Const(c)) if c.ident == "_")
+    /// Keeps each node of the work and what it needs by its own text.
+    fn keep_work(&mut self, reached: &mut BTreeSet<CrateId>) {
+        while let Some(node) = self.work.pop() {
+            if !self.progress.kept.insert(node) {
+                continue;
+            }
+            reached.insert(self.lib().module(node.module()).krate);
+            let deps = self.deps(node);
+            self.work.extend(deps.value);
+            if !deps.complete {
+                self.progress.incomplete.push(node);
+            }
+        }
     }
 
-    /// An inherent impl none of whose members kept code names (when members are pruned):
-    /// not kept, for now.
+    /// What of the library no kept code names that [`Reach::run`]'s rules may keep.
+    fn unnamed(&mut self) -> Unnamed {
+        Unnamed {
+            conditions: self.conditions(),
+            traits: self.library_items(|item| match item {
+                syn::Item::Trait(_) => Some(
+                    members(item)
+                        .into_iter()
+                        .filter_map(|(name, _)| name)
+                        .collect(),
+                ),
+                _ => None,
+            }),
+            macros: self.library_items(|item| match item {
+                syn::Item::Macro(mac) => mac.ident.as_ref().map(|n| n.to_string()),
+                _ => None,
+            }),
+            macros_calling_handed: self
+                .library_items(|item| match item {
+                    syn::Item::Macro(mac)
+                        if mac.ident.is_some()
+                            && tokens::calls_metavariable_macro(&mac.mac.tokens) =>
+                    {
+                        Some(())
+                    }
+                    _ => None,
+                })
+                .into_iter()
+                .map(|(id, ())| id)
+                .collect(),
+        }
+    }
+
+    /// Keeps each impl, item-level macro call and `const _` whose condition holds.
+    fn keep_ready_conditions(
+        &mut self,
+        conditions: &[(ItemId, Condition)],
+        reached: &BTreeSet<CrateId>,
+    ) {
+        for (id, condition) in conditions {
+            let node = Node::Item(*id);
+            if self.progress.kept.contains(&node) {
+                continue;
+            }
+            let ready = match condition {
+                Condition::Impl { header } => {
+                    self.impl_ready(header) && !self.inherent_impl_unused(*id)
+                }
+                Condition::Call { named } => self.call_ready(*id, named, reached),
+            };
+            if ready {
+                self.work.push(node);
+            }
+        }
+    }
+
+    /// Rule: an impl is kept once every library item its header names is: its type's and
+    /// its trait's (see [`Reach::impl_condition`]). Rustc needs an impl exactly when its type
+    /// and its trait are in the program; one for a type nothing uses is dead code.
+    fn impl_ready(&self, header: &[ItemId]) -> bool {
+        !header.is_empty()
+            && header
+                .iter()
+                .all(|id| self.progress.kept.contains(&Node::Item(*id)))
+    }
+
+    /// Rule: an inherent impl none of whose members kept code names is not kept (when members
+    /// are pruned): an inherent method is only reached by its name.
     fn inherent_impl_unused(&self, id: ItemId) -> bool {
         match self.item(id) {
             Some(item @ syn::Item::Impl(imp)) if imp.trait_.is_none() && self.prune_members => {
@@ -668,6 +665,73 @@ impl<'l> Reach<'l> {
                 })
             }
             _ => false,
+        }
+    }
+
+    /// Rule: an item-level macro call (or a `const _`, which holds impls) is kept once one of
+    /// the library items it names (in its arguments, or in its body as read where it is
+    /// called) is kept and all are in crates something is kept from: the impls it may write
+    /// are for those items, and a crate nothing is kept from needs none of its impls. One
+    /// naming nothing of the library is kept with its module, and a `const _` naming nothing
+    /// with its crate (impls written inside one for types of the standard library).
+    fn call_ready(&self, id: ItemId, named: &[ItemId], reached: &BTreeSet<CrateId>) -> bool {
+        let lib = self.lib();
+        let populated = self.progress.populated.contains(&id.module)
+            || self.progress.reexporting.contains(&id.module);
+        if named.is_empty() {
+            return populated
+                || (self.is_anonymous_const(id) && reached.contains(&lib.module(id.module).krate));
+        }
+        let in_reached_crate = |id: &ItemId| reached.contains(&lib.module(id.module).krate);
+        named
+            .iter()
+            .any(|id| self.progress.kept.contains(&Node::Item(*id)))
+            && (populated || named.iter().all(in_reached_crate))
+    }
+
+    fn is_anonymous_const(&self, id: ItemId) -> bool {
+        matches!(self.item(id), Some(syn::Item::Const(c)) if c.ident == "_")
+    }
+
+    /// Rule: a trait no kept code names is kept once a module in its reach (one with a kept
+    /// item, or that a kept glob names) has kept code using one of its members' names:
+    /// method-call syntax (`x.method()`, `Self::method`) needs a trait in scope, not named.
+    fn keep_traits_called_by_name(&mut self, traits: &[(ItemId, Vec<String>)]) {
+        for (id, names) in traits {
+            let node = Node::Item(*id);
+            let in_reach = self.progress.populated.contains(&id.module)
+                || self.progress.globbed.contains(&id.module);
+            if !self.progress.kept.contains(&node)
+                && in_reach
+                && names.iter().any(|n| self.progress.idents.contains(n))
+            {
+                self.work.push(node);
+            }
+        }
+    }
+
+    /// Rule: a macro whose name kept code only hands to another macro, which calls it as
+    /// `$m!`, is kept by that name when a kept macro calls a handed one, in a crate something
+    /// is kept from.
+    fn keep_macros_handed_by_name(&mut self, unnamed: &Unnamed) {
+        let crates: BTreeSet<CrateId> = self
+            .progress
+            .populated
+            .iter()
+            .map(|&m| self.lib().module(m).krate)
+            .collect();
+        let handed_macros = unnamed
+            .macros_calling_handed
+            .iter()
+            .any(|&id| self.progress.kept.contains(&Node::Item(id)));
+        for (id, name) in unnamed.macros.iter().filter(|_| handed_macros) {
+            let node = Node::Item(*id);
+            if !self.progress.kept.contains(&node)
+                && self.progress.macro_idents.contains(name)
+                && crates.contains(&self.lib().module(id.module).krate)
+            {
+                self.work.push(node);
+            }
         }
     }
 
@@ -773,11 +837,9 @@ impl<'l> Reach<'l> {
         Resolved::new(any.then_some(out), resolved.complete)
     }
 
-    /// Items kept by a condition, not by being named: each `impl` (kept when all library
-    /// items in its header are) and each item-level macro call (kept when any library item
-    /// it names is, or with its module when it names none), and each `const _` (as a macro call,
-    /// or with its crate when it names nothing of the library).
-    fn conditionals(&mut self) -> Vec<(ItemId, Condition)> {
+    /// The condition of each impl, item-level macro call and `const _` of the modules parsed
+    /// so far: what keeps it, as nothing names it.
+    fn conditions(&mut self) -> Vec<(ItemId, Condition)> {
         let mut out = Vec::new();
         for (m, module) in self.lib().modules() {
             for (i, entry) in module.entries.iter().enumerate() {
@@ -786,98 +848,100 @@ impl<'l> Reach<'l> {
                     out.push((id, condition.clone()));
                     continue;
                 }
-                let mut complete = true;
-                let (mut condition, paths) = match entry {
-                    Entry::Item(syn::Item::Impl(imp)) => {
-                        let mut paths = Paths::default();
-                        match &*imp.self_ty {
-                            // An impl serves the type it implements, whatever its arguments:
-                            // `impl<T> Heap<T, Plain> { fn new() }` gives a `Heap<T, Plain>`
-                            // to callers that never name `Plain`, and `Default` for it may be
-                            // what `new` calls. The arguments are needed once it is kept.
-                            syn::Type::Path(ty) if ty.qself.is_none() => {
-                                let head = syn::TypePath {
-                                    qself: None,
-                                    path: without_arguments(&ty.path),
-                                };
-                                syn::visit::Visit::visit_type_path(&mut paths, &head);
-                                if !self
-                                    .names_library_item(m, &paths.found)
-                                    .noted(&mut complete)
-                                {
-                                    // `impl Trait for Vec<Item>`: its arguments are what it
-                                    // serves.
-                                    paths = Paths::default();
-                                    syn::visit::Visit::visit_type_path(&mut paths, ty);
-                                }
-                            }
-                            _ => syn::visit::Visit::visit_type(&mut paths, &imp.self_ty),
-                        }
-                        if let Some((_, trait_path, _)) = &imp.trait_ {
-                            let mut trait_paths = Paths::default();
-                            if is_blanket(imp) {
-                                // `impl<S, D, R> Compatible<S, (BecauseRead, R)> for D`: it
-                                // serves every type once its trait is kept, and the markers
-                                // in the trait's arguments are picked by inference, never
-                                // named (zerocopy 0.8.30's `MutationCompatible`). They are
-                                // needed once it is kept.
-                                syn::visit::Visit::visit_path(
-                                    &mut trait_paths,
-                                    &without_arguments(trait_path),
-                                );
-                            } else {
-                                syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
-                            }
-                            if let Some(first) = trait_paths.found.first_mut() {
-                                first.ns = Some(Ns::Type);
-                            }
-                            paths.found.extend(trait_paths.found);
-                        }
-                        (Condition::Impl { header: Vec::new() }, paths.found)
-                    }
+                let condition = match entry {
+                    Entry::Item(syn::Item::Impl(imp)) => self.impl_condition(id, imp),
                     Entry::Item(syn::Item::Macro(mac)) if mac.ident.is_none() => {
                         // The call's arguments, and (through its path) the macro's body as
                         // it reads where it is called.
                         let mut paths = Paths::default();
                         syn::visit::Visit::visit_macro(&mut paths, &mac.mac);
-                        (Condition::Call { named: Vec::new() }, paths.found)
+                        self.named_items(id, &paths.found)
+                            .map(|named| Condition::Call { named })
                     }
                     Entry::Item(syn::Item::Const(c)) if c.ident == "_" => {
                         // `const _: () = { .. };`, there for the impls written inside it.
                         let mut paths = Paths::default();
                         syn::visit::Visit::visit_expr(&mut paths, &c.expr);
-                        (Condition::Call { named: Vec::new() }, paths.found)
+                        self.named_items(id, &paths.found)
+                            .map(|named| Condition::Call { named })
                     }
                     _ => continue,
                 };
-                let mut refs = Vec::new();
-                for path in &paths {
-                    let needs = self.needs_at(id, path).noted(&mut complete);
-                    for node in self.through_aliases(needs).noted(&mut complete) {
-                        // A `macro_rules!` is no condition; a macro call is, when it is
-                        // what writes a type or trait of the header (ppv-lite86's `x2`,
-                        // written by `cryptocorrosion_derive_traits! { .. }`).
-                        match node {
-                            Node::Item(named) if !matches!(self.item(named), Some(syn::Item::Macro(mac)) if mac.ident.is_some()) => {
-                                refs.push(named)
-                            }
-                            _ => {}
-                        }
-                    }
+                if condition.complete {
+                    self.memo.conditions.insert(id, condition.value.clone());
                 }
-                refs.sort();
-                refs.dedup();
-                match &mut condition {
-                    Condition::Impl { header } => *header = refs,
-                    Condition::Call { named } => *named = refs,
-                }
-                if complete {
-                    self.memo.conditions.insert(id, condition.clone());
-                }
-                out.push((id, condition));
+                out.push((id, condition.value));
             }
         }
         out
+    }
+
+    /// The library items an impl's header names, which keep it once all are kept:
+    /// - the head of its type, whatever its arguments: `impl<T> Heap<T, Plain> { fn new() }`
+    ///   serves a `Heap<T, Plain>` to callers that never name `Plain` (its arguments are
+    ///   needed once it is kept); the arguments only when the head is not the library's
+    ///   (`impl Trait for Vec<Item>` serves `Item`);
+    /// - its trait, without its arguments for a blanket impl (`impl<T, M> Tr<M> for T`): it
+    ///   serves every type once its trait is kept, the trait's arguments picked by inference
+    ///   and never named;
+    /// - for an alias, the aliased type (see [`Reach::through_aliases`]); for a type or trait
+    ///   a macro call writes, that call.
+    fn impl_condition(&self, id: ItemId, imp: &syn::ItemImpl) -> Resolved<Condition> {
+        let mut complete = true;
+        let mut paths = Paths::default();
+        match &*imp.self_ty {
+            syn::Type::Path(ty) if ty.qself.is_none() => {
+                let head = syn::TypePath {
+                    qself: None,
+                    path: without_arguments(&ty.path),
+                };
+                syn::visit::Visit::visit_type_path(&mut paths, &head);
+                if !self
+                    .names_library_item(id.module, &paths.found)
+                    .noted(&mut complete)
+                {
+                    paths = Paths::default();
+                    syn::visit::Visit::visit_type_path(&mut paths, ty);
+                }
+            }
+            _ => syn::visit::Visit::visit_type(&mut paths, &imp.self_ty),
+        }
+        if let Some((_, trait_path, _)) = &imp.trait_ {
+            let mut trait_paths = Paths::default();
+            if is_blanket(imp) {
+                syn::visit::Visit::visit_path(&mut trait_paths, &without_arguments(trait_path));
+            } else {
+                syn::visit::Visit::visit_path(&mut trait_paths, trait_path);
+            }
+            if let Some(first) = trait_paths.found.first_mut() {
+                first.ns = Some(Ns::Type);
+            }
+            paths.found.extend(trait_paths.found);
+        }
+        let header = self.named_items(id, &paths.found).noted(&mut complete);
+        Resolved::new(Condition::Impl { header }, complete)
+    }
+
+    /// The library items `paths` (written in item `at`) name, aliases followed to what they
+    /// alias, in library order. A `macro_rules!` is none (it is kept by its calls); an
+    /// item-level macro call is one, as what writes a name.
+    fn named_items(&self, at: ItemId, paths: &[PathRef]) -> Resolved<Vec<ItemId>> {
+        let mut complete = true;
+        let mut named = Vec::new();
+        for path in paths {
+            let needs = self.needs_at(at, path).noted(&mut complete);
+            for node in self.through_aliases(needs).noted(&mut complete) {
+                match node {
+                    Node::Item(id) if !matches!(self.item(id), Some(syn::Item::Macro(mac)) if mac.ident.is_some()) => {
+                        named.push(id)
+                    }
+                    _ => {}
+                }
+            }
+        }
+        named.sort();
+        named.dedup();
+        Resolved::new(named, complete)
     }
 
     /// `nodes` with each type alias replaced by what its type's path (without arguments)
@@ -925,19 +989,6 @@ impl<'l> Reach<'l> {
             }
         }
         Resolved::new(false, complete)
-    }
-
-    /// Every trait of the library with the names of its associated items.
-    fn trait_items(&self) -> Vec<(ItemId, Vec<String>)> {
-        self.library_items(|item| match item {
-            syn::Item::Trait(_) => Some(
-                members(item)
-                    .into_iter()
-                    .filter_map(|(name, _)| name)
-                    .collect(),
-            ),
-            _ => None,
-        })
     }
 
     /// `pick` of every item of the modules parsed so far, where it gives something.
@@ -1645,4 +1696,221 @@ fn unknown(
         name: name.clone(),
     }
     .into()
+}
+
+#[cfg(test)]
+mod tests {
+    //! Table tests of the rules for what nothing names: a small crate in, a solution using
+    //! it, and every node the bundle keeps out, exactly; each row also lists what must not
+    //! be kept.
+    use super::*;
+    use crate::bundle::testing::{crate_2021, unparsed_library};
+    use quote::ToTokens;
+    use std::path::Path;
+
+    /// What the bundle keeps of crate `lib` (its text `lib_rs`) for `solution`: items as
+    /// `kind path`, impls as `impl Trait for Type`, trait and impl members kept in braces,
+    /// `use` leaves as `use path::name`, sorted.
+    fn kept(lib_rs: &str, solution: &str) -> Vec<String> {
+        let dir = tempfile::tempdir().unwrap();
+        let mut lib = unparsed_library(dir.path(), &[crate_2021("lib", lib_rs)]);
+        let solution = Solution::from_text(Path::new("main.rs"), solution.to_string()).unwrap();
+        let refs = solution.references(|name| name == "lib");
+        let reached = for_solution(&mut lib, &solution, &refs).unwrap();
+        let kept = reached.kept;
+        let mut out: Vec<String> = kept
+            .nodes
+            .iter()
+            .filter_map(|node| {
+                let (id, leaf) = match *node {
+                    Node::Module(_) => return None,
+                    Node::Item(id) => (id, None),
+                    Node::Leaf(leaf) => (leaf.item, Some(leaf.leaf)),
+                };
+                let path = lib.module_path(id.module);
+                let item = lib.item(id)?;
+                let members: Vec<String> = members(item)
+                    .iter()
+                    .enumerate()
+                    .filter(|&(j, _)| kept.has_member(MemberId::new(id, j)))
+                    .filter_map(|(_, (name, _))| name.clone())
+                    .collect();
+                let members = format!(" {{ {} }}", members.join(", "));
+                Some(match item {
+                    syn::Item::Use(_) => {
+                        let leaves = Paths::of_item(item);
+                        let leaf = &leaves[leaf?];
+                        let name = leaf.binding().map_or("*", String::as_str);
+                        format!("use {path}::{name}")
+                    }
+                    syn::Item::Impl(imp) => {
+                        let ty = imp.self_ty.to_token_stream();
+                        match &imp.trait_ {
+                            Some((_, t, _)) => {
+                                format!("impl {} for {ty}{members}", t.to_token_stream())
+                            }
+                            None => format!("impl {ty}{members}"),
+                        }
+                    }
+                    syn::Item::Macro(mac) if mac.ident.is_none() => {
+                        format!("{path}: {}", mac.to_token_stream())
+                    }
+                    syn::Item::Macro(mac) => {
+                        format!("macro_rules! {path}::{}", mac.ident.as_ref()?)
+                    }
+                    syn::Item::Trait(t) => format!("trait {path}::{}{members}", t.ident),
+                    _ => {
+                        let kind = match item {
+                            syn::Item::Fn(_) => "fn",
+                            syn::Item::Struct(_) => "struct",
+                            _ => "item",
+                        };
+                        format!("{kind} {path}::{}", item_name(item)?)
+                    }
+                })
+            })
+            .collect();
+        out.sort();
+        out
+    }
+
+    const SHAPES: &str = "
+pub struct Rect;
+pub struct Circle;
+pub trait Area {
+    fn area(&self) -> u32;
+    fn doubled(&self) -> u32 { 2 * self.area() }
+}
+impl Area for Rect { fn area(&self) -> u32 { 1 } }
+impl Area for Circle { fn area(&self) -> u32 { 2 } }
+impl Rect { pub fn new() -> Rect { Rect } pub fn never() {} }
+impl Circle { pub fn new() -> Circle { Circle } }
+impl std::fmt::Display for Rect {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, \"rect\") }
+}
+impl std::fmt::Display for Circle {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result { write!(f, \"circle\") }
+}
+pub trait Shape {}
+impl<T: Area> Shape for T {}
+";
+
+    const MACROS: &str = "
+pub trait Tr { fn go(&self) {} }
+macro_rules! make { ($n:ident) => { pub struct $n; }; }
+make!(Made);
+make!(Other);
+impl Tr for Made {}
+impl Tr for Other {}
+#[macro_export]
+macro_rules! apply { ($m:ident) => { $m!() }; }
+#[macro_export]
+macro_rules! seven { () => { 7 }; }
+#[macro_export]
+macro_rules! eight { () => { 8 }; }
+pub fn get() -> u32 { apply!(seven) }
+";
+
+    const METHODS: &str = "
+pub mod ext {
+    pub trait Twice { fn twice(&self) -> u32; }
+    impl Twice for u32 { fn twice(&self) -> u32 { self * 2 } }
+    pub fn one() -> u32 { 1 }
+}
+pub mod other {
+    pub trait Half { fn twice(&self) -> u32; }
+    impl Half for u32 { fn twice(&self) -> u32 { 0 } }
+}
+";
+
+    #[test]
+    fn what_nothing_names_is_kept_by_the_rules() {
+        #[allow(clippy::type_complexity)]
+        let table: [(&str, &str, &[&str], &[&str]); 5] = [
+            // An impl is kept once its type and its trait are, with the members kept code
+            // names and those its trait requires; an impl of a trait outside the library
+            // whole. An inherent impl only for a member kept code names.
+            (
+                SHAPES,
+                "use lib::{Area, Rect};\nfn main() { let _ = Rect::new().area(); }\n",
+                &[
+                    "impl Area for Rect { area }",
+                    "impl Rect { new }",
+                    "impl std :: fmt :: Display for Rect { fmt }",
+                    "struct lib::Rect",
+                    "trait lib::Area { area }",
+                ],
+                &[
+                    "impl Area for Circle { area }",
+                    "impl Circle { new }",
+                    "impl std :: fmt :: Display for Circle { fmt }",
+                    "impl Shape for T {  }",
+                    "trait lib::Area { area, doubled }",
+                ],
+            ),
+            // A blanket impl is kept with its trait, and what its bounds name with it.
+            (
+                SHAPES,
+                "use lib::{Rect, Shape};\nfn f<S: Shape>(_: S) {}\nfn main() { f(Rect::new()) }\n",
+                &[
+                    "impl Area for Rect { area }",
+                    "impl Rect { new }",
+                    "impl Shape for T {  }",
+                    "impl std :: fmt :: Display for Rect { fmt }",
+                    "struct lib::Rect",
+                    "trait lib::Area { area }",
+                    "trait lib::Shape {  }",
+                ],
+                &["impl Area for Circle { area }", "struct lib::Circle"],
+            ),
+            // An impl of a type a macro call writes waits on that call; a call writing a
+            // type nothing names is not kept.
+            (
+                MACROS,
+                "use lib::{Made, Tr};\nfn main() { Made.go(); }\n",
+                &[
+                    "impl Tr for Made {  }",
+                    "lib: make ! (Made) ;",
+                    "macro_rules! lib::make",
+                    "trait lib::Tr { go }",
+                ],
+                &["impl Tr for Other {  }", "lib: make ! (Other) ;"],
+            ),
+            // A macro kept code only hands to another (`apply!(seven)`, which calls `$m!`).
+            (
+                MACROS,
+                "fn main() { let _ = lib::get(); }\n",
+                &[
+                    "fn lib::get",
+                    "macro_rules! lib::apply",
+                    "macro_rules! lib::seven",
+                ],
+                &["macro_rules! lib::eight"],
+            ),
+            // A trait is kept for a method call when its module is in reach: imported whole.
+            (
+                METHODS,
+                "use lib::ext::*;\nfn main() { let _ = 3u32.twice(); }\n",
+                &[
+                    "impl Twice for u32 { twice }",
+                    "trait lib::ext::Twice { twice }",
+                ],
+                &[
+                    "fn lib::ext::one",
+                    "impl Half for u32 { twice }",
+                    "trait lib::other::Half { twice }",
+                ],
+            ),
+        ];
+        for (lib_rs, solution, expected, not_kept) in table {
+            let kept = kept(lib_rs, solution);
+            assert_eq!(kept, expected, "{solution}");
+            for item in not_kept {
+                assert!(
+                    !kept.iter().any(|k| k == item),
+                    "{item} kept for {solution}"
+                );
+            }
+        }
+    }
 }

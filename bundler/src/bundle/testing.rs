@@ -8,6 +8,7 @@ use std::path::Path;
 
 /// A crate of a test library: its name, the crates it depends on (by name, as its code names
 /// them), its edition and its `lib.rs`.
+#[derive(Clone)]
 pub struct TestCrate<'a> {
     pub name: &'a str,
     pub deps: &'a [&'a str],
@@ -78,4 +79,20 @@ pub fn module(lib: &Library, path: &str) -> ModuleId {
     let mut names = path.split("::");
     let krate = lib.roots[names.next().unwrap()];
     names.fold(lib.krate(krate).root, |m, name| lib.child(m, name).unwrap())
+}
+
+/// The library of `crates` (see [`library_of`]) with no module parsed yet: each is parsed
+/// when the step tested needs it.
+pub fn unparsed_library(dir: &Path, crates: &[TestCrate]) -> Library {
+    Library::of_graph(graph(dir, crates)).unwrap()
+}
+
+/// A crate of edition 2021 without dependencies.
+pub fn crate_2021<'a>(name: &'a str, text: &'a str) -> TestCrate<'a> {
+    TestCrate {
+        name,
+        deps: &[],
+        edition: Edition::E2021,
+        text,
+    }
 }
