@@ -7,7 +7,8 @@ use super::cfg::Cfg;
 use super::crates::{CrateGraph, CrateSpec, FeatureRequest};
 use super::file_modules;
 use super::ids::{CrateId, ItemId, ModuleId};
-use super::source::{self, ident_len, is_ident_byte, item_attrs_mut, Location};
+use super::scan::{after, ident_len, is_ident_byte};
+use super::source::{self, item_attrs_mut, Location};
 use super::tokens;
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
@@ -978,24 +979,6 @@ fn file_modules(stream: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
         }
     });
     modules
-}
-
-/// What follows each whole-identifier occurrence of `word` in `text`.
-pub(super) fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
-    words(text, word).map(move |at| &text[at + word.len()..])
-}
-
-/// Where `word` occurs in `text` as a whole identifier.
-fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
-    let bytes = text.as_bytes();
-    // memchr's vectorised search: every file of a crate is scanned for three words before
-    // any is parsed, and `str::match_indices` took a tenth of a small bundle's time.
-    memchr::memmem::find_iter(bytes, word.as_bytes()).filter(move |&at| {
-        !at.checked_sub(1).is_some_and(|i| is_ident_byte(bytes[i]))
-            && !bytes
-                .get(at + word.len())
-                .is_some_and(|&b| is_ident_byte(b))
-    })
 }
 
 #[cfg(test)]

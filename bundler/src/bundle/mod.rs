@@ -25,6 +25,7 @@ pub mod source;
 #[cfg(test)]
 mod testing;
 pub mod tokens;
+mod writable;
 
 pub use emit::BundleOptions;
 pub use error::{Error, ErrorKind};
@@ -151,7 +152,7 @@ pub fn bundle_solution(
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
     let reach::Reached { kept, resolution } = reach::for_solution(lib, solution, &refs)?;
-    diagnose::check_writable(lib, &kept)?;
+    writable::check_writable(lib, &kept)?;
     for (k, krate) in lib.crates() {
         if kept.has_crate(lib, k) {
             solution.check_name_free(&krate.module_name)?;
@@ -183,7 +184,7 @@ pub fn bundle_solution(
 /// `grundy show` prints, and what a snippet expands to.
 pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
     let reach::Reached { kept, resolution } = reach::for_modules(lib, names)?;
-    diagnose::check_writable(lib, &kept)?;
+    writable::check_writable(lib, &kept)?;
     let resolver = resolve::Resolver::with_cache(lib, resolution);
     Ok(emit::library_parts(lib, &kept, &resolver, opts).0)
 }

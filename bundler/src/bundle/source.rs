@@ -1,7 +1,7 @@
 //! Reading Rust sources and manifests, with errors that point at file, line and column and
 //! show the offending line.
 
-use super::scan;
+use super::scan::{self, ident_len};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -247,12 +247,6 @@ fn attribute_start(text: &str) -> Option<usize> {
     None
 }
 
-/// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
-/// non-identifier character for one, never the reverse).
-pub fn is_ident_byte(b: u8) -> bool {
-    b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
-}
-
 /// Where each line of a text starts: a line and column as proc-macro2 gives them (lines from
 /// 1, columns in characters from 0) to a byte offset, without walking the lines before it.
 pub struct LineStarts(Vec<usize>);
@@ -281,11 +275,6 @@ impl LineStarts {
                 .nth(column)
                 .map_or(rest.len(), |(i, _)| i)
     }
-}
-
-/// The length in bytes of the identifier `text` starts with.
-pub fn ident_len(text: &str) -> usize {
-    text.bytes().take_while(|&b| is_ident_byte(b)).count()
 }
 
 /// The crate name a library is used under: `[lib] name`, else `[package] name` with `-` as
