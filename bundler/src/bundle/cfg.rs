@@ -399,10 +399,9 @@ pub fn retain_compiled<T, L>(
 
 /// Drops what the cfgs compile out below an item (members, variants, fields, statements,
 /// match arms) as soon as it is read, so that what the bundle follows from the item is what
-/// the judge's compiler reads: num-traits' `#[cfg(all(not(feature = "std"), feature =
-/// "libm"))] forward! { libm::floorf as floor(..) .. }` in `impl FloatCore for f32` brought
-/// all of libm (430 KB) though `std` was on. An inline module's items are left to the
-/// reading of that module.
+/// the judge's compiler reads: a member under `#[cfg(not(feature = "std"))]` naming an
+/// optional dependency brings nothing of it when `std` is on. An inline module's items are
+/// left to the reading of that module.
 pub struct Strip<'a>(pub &'a Cfg);
 
 impl syn::visit_mut::VisitMut for Strip<'_> {

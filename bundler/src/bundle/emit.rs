@@ -498,7 +498,7 @@ impl Emitter<'_> {
                     let path = lib.module_path(m);
                     let below_root = path.split_once("::").map_or("", |(_, p)| p);
                     // Module names of older editions may be keywords of the bundle's
-                    // (typenum's `mod gen`): written raw, as rustc accepts in every edition.
+                    // (`mod gen`): written raw, as rustc accepts in every edition.
                     let modules = below_root.split("::").map(|module| match module {
                         "gen" | "async" | "await" | "dyn" | "try" => {
                             Ident::new_raw(module, Span::call_site())
@@ -508,7 +508,7 @@ impl Emitter<'_> {
                     let path: syn::Path = syn::parse_quote!(self #(::#modules)* :: #name);
                     // Under the cfgs of the macro and of every module on the way, which
                     // the judge's compiler decides: two macros of one name in modules under
-                    // opposite cfgs (ppv-lite86's `x86_64` and `generic`) are one import.
+                    // opposite cfgs (`x86_64` and its fallback) are one import.
                     let mut cfgs: Vec<syn::Attribute> = mac.attrs.clone();
                     let mut module = Some(m);
                     while let Some(way) = module.filter(|&w| w != root) {
@@ -546,9 +546,9 @@ impl Emitter<'_> {
             })
     }
 
-    /// Whether a kept `use` at `root` imports `name` from module `m` by name (ndarray's `pub
-    /// use stacking::{concatenate, stack}` beside its exported `stack!`): once `m` makes its
-    /// macro a path there, that import brings the macro along, and a second would clash.
+    /// Whether a kept `use` at `root` imports `name` from module `m` by name (`pub use
+    /// stacking::stack` beside an exported `stack!` of `stacking`): once `m` makes its macro
+    /// a path there, that import brings the macro along, and a second would clash.
     fn root_imports_from(&self, root: ModuleId, m: ModuleId, name: &str) -> bool {
         self.resolver.uses_of(root).iter().any(|(i, leaves)| {
             leaves.iter().enumerate().any(|(l, leaf)| {
@@ -580,7 +580,7 @@ impl Emitter<'_> {
 }
 
 /// How many tokens a `#[doc = ..]` (or `#![doc = ..]`) at the start of `tokens` takes, when its
-/// value is not a literal (`include_str!("../doc/x.md")` in bitvec's macro bodies).
+/// value is not a literal (`include_str!("../doc/x.md")` in a macro body).
 fn computed_doc_tokens(tokens: &[TokenTree]) -> Option<usize> {
     if !is_punct(tokens.first(), '#') {
         return None;
@@ -724,9 +724,8 @@ impl<'a> Rewrite<'a> {
                     || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.crate_of(*r).root)
             };
             // A name the crate itself defines or imports at its root starts there, however
-            // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`),
-            // and whatever the import names (libc 0.2.68's `use core::ffi;` for
-            // `pub use ::ffi::c_void;`).
+            // else a heuristic may also have found it (`use {CheckedMul, One};`), and
+            // whatever the import names (`use core::ffi;` for `pub use ::ffi::c_void;`).
             let local = imported || found.iter().any(|d| !other_crate(d));
             if let Some(def) = found.iter().find(|d| other_crate(d)).filter(|_| !local) {
                 return self.crate_start(Some(*def)).unwrap_or(Start::Keep);
@@ -884,7 +883,7 @@ impl<'a> Rewrite<'a> {
                 syn::parse_quote!(crate::#module)
             }
             // A proc-macro crate: what the crate's kept items apply of it was expanded when
-            // they were read (amplify 3.14's `#[macro_use] extern crate amplify_derive;`).
+            // they were read (`#[macro_use] extern crate some_derive;`).
             _ if self
                 .emitter
                 .lib
@@ -1142,11 +1141,11 @@ impl<'a> Rewrite<'a> {
             );
         }
         if self.edition < Edition::E2021
-            && tokens::refers(&tokens[..path.start])
+            && tokens::ends_before_pointee(&tokens[..path.start])
             && self.names_trait(path)
         {
-            // A trait object written without `dyn` in an old crate's macro body (text_io
-            // 0.1.8's `let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
+            // A trait object written without `dyn` in an old crate's macro body
+            // (`let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
             out.push(TokenTree::Ident(Ident::new("dyn", first.span())));
         }
         push_raw_gen(out, &tokens[path.first]);
@@ -1480,8 +1479,7 @@ impl VisitMut for Rewrite<'_> {
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
         retain_compiled(&mut expr.arms, arm_attrs, |a| self.attrs(a));
         // Matched against a reference: it is written `&x`, or names a parameter of
-        // reference type, or another arm's pattern is `&..` (itertools 0.14's
-        // `PermutationState`).
+        // reference type, or another arm's pattern is `&..`.
         let by_reference = self.is_reference(&expr.expr).or_else(|| {
             expr.arms.iter().find_map(|a| match &a.pat {
                 syn::Pat::Reference(r) => Some(r.mutability.is_some()),

@@ -87,8 +87,8 @@ pub struct TextHints {
     pub impl_macros: BTreeSet<String>,
     /// The calls it may make of macros as items (a name and `!` first on a line): where in
     /// its text each one's name and arguments are. The arguments' identifiers are the types
-    /// an impl the macro writes may be for (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..;
-    /// self: Translation<N, D>, ..)` in a file of nothing else, the macro defined in another).
+    /// an impl the macro writes may be for (`add_impl!(Mul, mul; self: Translation<N>)` in
+    /// a file of nothing else, the macro defined in another).
     /// Found when first asked for ([`Library::item_macro_calls`]): only a crate with macros
     /// that write impls asks.
     item_macro_calls: std::cell::OnceCell<Vec<MacroCallText>>,
@@ -276,8 +276,7 @@ pub struct LibCrate {
 }
 
 /// Library crates whose files are read when first met and parsed when first needed: a
-/// bundle parses only the modules it reaches (parsing every template takes ~20 ms, most of
-/// it in their tests).
+/// bundle parses only the modules it reaches, as parsing is most of a bundle's time.
 #[derive(Debug)]
 pub struct Library {
     /// Indexed by [`ModuleId`]: each crate's root, then each module as it is met.
@@ -540,8 +539,8 @@ impl Library {
 
     /// Parses `modules`, and with each the modules of its crate that its `use` items name
     /// (`pub use self::linux::*`, `pub use crate::new::glibc::sys::*`), which resolution
-    /// will most often need: a chain of imports (libc's, zerocopy's) is read at once rather
-    /// than one module per pass of resolution.
+    /// will most often need: a chain of imports through glob re-exports is read at once
+    /// rather than one module per pass of resolution.
     pub fn load_with_imported(
         &mut self,
         modules: impl IntoIterator<Item = ModuleId>,

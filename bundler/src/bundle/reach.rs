@@ -242,8 +242,8 @@ struct ItemNeeds {
 }
 
 /// What a search has kept: carried from one pass into the next, which goes on from there
-/// rather than from nothing, once the modules it met unparsed are loaded (collections_2025
-/// keeps 6,000 items before libc is reached).
+/// rather than from nothing once the modules it needed are parsed (a bundle may keep
+/// thousands of items before it reaches the crate that needs a module parsed).
 #[derive(Default)]
 struct Progress {
     /// Hashed: every dependency found is looked up here, most of them kept already.
@@ -946,8 +946,8 @@ impl<'l> Reach<'l> {
 
     /// `nodes` with each type alias replaced by what its type's path (without arguments)
     /// names, to any depth: an impl of an alias is an impl of the aliased type, kept once
-    /// that type is (nalgebra 0.20's `impl SquareMatrix<N, D, S> { fn determinant }`, where
-    /// solutions only name `Matrix3`). The alias itself is needed once the impl is kept.
+    /// that type is (`impl Square<N> { fn det }` for `type Square<N> = Matrix<N, N>`, where
+    /// solutions name only `Matrix`). The alias itself is needed once the impl is kept.
     fn through_aliases(&self, nodes: Vec<Node>) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
         let mut complete = true;
@@ -1281,8 +1281,8 @@ impl<'l> Reach<'l> {
     }
 
     /// Whether `def`, imported as `name`, may serve a method call among `calls`: a trait with
-    /// a member of such a name, a macro call that may write one (nalgebra's `dim_ops!`
-    /// writing `DimAdd` with its `add`), anything from outside the library.
+    /// a member of such a name, a macro call that may write one (`ops!(DimAdd, add)`
+    /// writing a trait `DimAdd` with a method `add`), anything from outside the library.
     fn may_serve_calls(&self, def: Def, name: &str, calls: &Names) -> bool {
         match def {
             Def::Item(id) => match self.item(id) {
@@ -1299,8 +1299,8 @@ impl<'l> Reach<'l> {
         }
     }
 
-    /// Whether item `id` is a trait, or a macro call that may define one (petgraph's traits
-    /// are written by `trait_template!`): its import serves method calls.
+    /// Whether item `id` is a trait, or a macro call that may define one (a trait written by
+    /// a `macro_rules!`): its import serves method calls.
     fn may_be_trait(&self, id: ItemId) -> bool {
         match self.item(id) {
             Some(syn::Item::Trait(_)) => true,
@@ -1391,8 +1391,8 @@ struct Wanted<'a> {
     /// The names it may use from there: its identifiers but its variables.
     names: &'a BTreeSet<String>,
     /// The names its method calls may have: all its identifiers. Not those of kept library
-    /// code, which sees the traits of its own modules only (proconio's `max` once kept
-    /// num's `Float`, and with it libm, for a solution's `use num::*;`).
+    /// code, which sees the traits of its own modules only: a name a library calls in its
+    /// own module says nothing of the traits a solution's glob brings.
     calls: &'a Names,
 }
 
@@ -1473,8 +1473,7 @@ pub fn for_solution(
                 Outcome::Found(found) => {
                     // An import nothing in the solution uses, of nothing whose methods it may
                     // call: rustc only warns of it, and the bundle leaves it out rather than
-                    // bring what it names (an editor's `use nalgebra::DimAdd;` left behind
-                    // brought nalgebra 0.20, which does not bundle).
+                    // bring what it names (which may be a crate that does not bundle).
                     if is_unused_import(r, &used)
                         && !found.defs.iter().any(|d| {
                             r.binding()

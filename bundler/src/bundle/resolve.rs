@@ -999,7 +999,7 @@ impl<'l> Resolver<'l> {
 
     /// The `macro_rules!` called `name` in the crates `in_crate` accepts, for which
     /// `accept(module, item)` holds. Only those crates' unparsed modules are needed: a name
-    /// spelled in an unrelated crate of the graph (rand_chacha beside regex) costs nothing.
+    /// spelled in an unrelated crate of the graph costs nothing.
     pub fn macros(
         &self,
         name: &str,

@@ -27,7 +27,7 @@ pub fn ends_arrow(tokens: &[TokenTree]) -> bool {
 
 /// Whether `tokens` end where a type is referred to: `&`, `&mut`, `&'a`, `&'a mut`, or
 /// `Box<`.
-pub fn refers(tokens: &[TokenTree]) -> bool {
+pub fn ends_before_pointee(tokens: &[TokenTree]) -> bool {
     let punct = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
     let ident = |t: &TokenTree, name: &str| matches!(t, TokenTree::Ident(id) if id == name);
     let lifetime = |t: &[TokenTree]| matches!(t, [TokenTree::Punct(q), TokenTree::Ident(_)] if q.as_char() == '\'');
@@ -189,8 +189,8 @@ impl Level {
     /// a macro variable, not a path, with its fragment kind (`$x:ident`); nor are keywords
     /// (but `self`, `super`, `crate` and `Self` before `::`), and built-in attributes with
     /// what they hold (`#[repr(C)]`, `#[cfg(feature = "x")]`: each name there would be
-    /// looked up in every module that calls the macro, and libc's `s!` is called in
-    /// hundreds). A `::` goes on what comes before it when that is an identifier, a macro
+    /// looked up in every module that calls the macro, and a macro writing structs may be
+    /// called in hundreds). A `::` goes on what comes before it when that is an identifier, a macro
     /// variable, a group or a `>` (`Vec<T>::new`, `<T>::f`), and starts a path elsewhere:
     /// after a keyword (`use ::ffi::c_void`), a single `:` (a field's `gr_gid: ::gid_t`), an
     /// arrow (`1 => ::typenum::U1`).
@@ -552,7 +552,7 @@ fn use_bindings(tokens: &[TokenTree], out: &mut BTreeSet<String>) {
 }
 
 /// The identifiers of `stream` but those a `::` follows: the names a macro call may give the
-/// members it writes (`add` in nalgebra's `DimAdd, .., Add, add, Add::add`), not the modules
+/// members it writes (`add` in `ops!(DimAdd, Add, add, Add::add)`), not the modules
 /// of paths it spells (`cmp` in `cmp::min`).
 pub fn names_not_before_paths(stream: &TokenStream, out: &mut impl Extend<String>) {
     each_token(stream, &mut |tokens, i| {
