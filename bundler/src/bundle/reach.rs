@@ -7,6 +7,15 @@
 //! item-level macro call is kept once any library item it names is, and a trait never named
 //! (called as `x.method()` or `Self::method`) is kept once kept code in its module's reach uses
 //! one of its associated items' names.
+//!
+//! The steps, in order: the library collects each module's items as it is parsed
+//! ([`Library::load`]); the resolver collects a module's names once ([`Resolver`]'s scopes) and
+//! answers path queries, each saying whether it is complete; a pass (`Reach::run`) keeps
+//! what the work names (`Reach::deps`) and then applies one function per rule for what
+//! nothing names (`Reach::impl_ready`, `Reach::call_ready`,
+//! `Reach::keep_traits_called_by_name`, `Reach::keep_macros_handed_by_name`,
+//! `Reach::keep_members`); passes repeat while modules they need are not parsed
+//! (`reach_loading_modules`).
 
 use super::ids::{CrateId, HashMap, HashSet, ItemId, LeafId, MemberId, ModuleId};
 use super::library::{Entry, Library};
