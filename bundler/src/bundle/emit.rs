@@ -1631,7 +1631,7 @@ mod tests {
     fn macro_tokens_rewrite_the_paths_reach_reads() {
         let dir = tempfile::tempdir().unwrap();
         let lib = test_library(dir.path());
-        let table: [(&str, &str, &str); 20] = [
+        let table: [(&str, &str, &str); 22] = [
             ("app", "dep::f()", "crate :: dep :: f ()"),
             ("app", "::dep::f()", "crate :: dep :: f ()"),
             ("app", "$crate::x::y", "$ crate :: app :: x :: y"),
@@ -1641,6 +1641,8 @@ mod tests {
             ("app", "Vec<T>::dep", "Vec < T >:: dep"),
             ("app", "<T>::dep::f", "< T >:: dep :: f"),
             ("app", "$v::dep::f", "$ v :: dep :: f"),
+            ("app", "$dep::f", "$ dep :: f"),
+            ("app", "a::dep::f()", "a :: dep :: f ()"),
             // A method's name is no path start.
             ("app", "x.dep::<T>()", "x . dep ::< T > ()"),
             // After a keyword, an arrow or a single `:`, a `::` starts a path.
