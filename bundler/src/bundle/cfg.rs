@@ -299,8 +299,10 @@ impl Cfg {
                     if g.delimiter() == Delimiter::Parenthesis {
                         let is_attr =
                             matches!(&tokens[i], TokenTree::Ident(id) if id == "cfg_attr");
+                        // The attributes a `cfg_attr` applies may hold predicates too
+                        // (`doc(cfg(..))`).
                         let inner = if is_attr {
-                            self.cfg_attr_arguments(g.stream())
+                            self.tokens(self.cfg_attr_arguments(g.stream()))
                         } else {
                             self.predicate(&g.stream()).0
                         };
@@ -397,10 +399,9 @@ pub fn retain_compiled<T, L>(
 
 /// Drops what the cfgs compile out below an item (members, variants, fields, statements,
 /// match arms) as soon as it is read, so that what the bundle follows from the item is what
-/// the judge's compiler reads: num-traits' `#[cfg(all(not(feature = "std"), feature =
-/// "libm"))] forward! { libm::floorf as floor(..) .. }` in `impl FloatCore for f32` brought
-/// all of libm (430 KB) though `std` was on. An inline module's items are left to the
-/// reading of that module.
+/// the judge's compiler reads: a member under `#[cfg(not(feature = "std"))]` naming an
+/// optional dependency brings nothing of it when `std` is on. An inline module's items are
+/// left to the reading of that module.
 pub struct Strip<'a>(pub &'a Cfg);
 
 impl syn::visit_mut::VisitMut for Strip<'_> {
@@ -636,6 +637,15 @@ mod tests {
         assert_eq!(
             out.to_string(),
             "# [cfg (any ())] fn f () { if cfg ! (any ()) { } } # [cfg_attr (any () , inline)] fn g () { }"
+        );
+        let nested = c.tokens(
+            "#[cfg_attr(feature = \"x\", doc(cfg(feature = \"x\")))] fn h() {}"
+                .parse()
+                .unwrap(),
+        );
+        assert_eq!(
+            nested.to_string(),
+            "# [cfg_attr (any () , doc (cfg (any ())))] fn h () { }"
         );
     }
 }

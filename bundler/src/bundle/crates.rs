@@ -6,6 +6,7 @@
 //! renames and feature unification exactly as a Cargo build would; it runs `--offline` first,
 //! so fetched sources suffice, and online only when that fails.
 
+use super::ids::CrateId;
 use super::source::{self, SourceError};
 use super::{Error, ErrorKind};
 use cargo_metadata::{
@@ -58,8 +59,8 @@ pub struct CrateSpec {
     pub root: PathBuf,
     pub edition: Edition,
     pub features: BTreeSet<String>,
-    /// Its dependencies by the name its code uses for each, as indexes into the graph.
-    pub deps: BTreeMap<String, usize>,
+    /// Its dependencies by the name its code uses for each.
+    pub deps: BTreeMap<String, CrateId>,
     /// Its proc-macro dependencies, which no bundle can carry, by the name its code uses.
     pub proc_macros: BTreeMap<String, ProcMacro>,
     /// Its manifest's `license` (an SPDX expression) and `license-file`.
@@ -86,9 +87,10 @@ impl ProcMacro {
 /// The crates a solution may use, and those they depend on.
 #[derive(Debug, Clone, Default)]
 pub struct CrateGraph {
+    /// Indexed by [`CrateId`].
     pub crates: Vec<CrateSpec>,
     /// The crates the solution itself names, by the name it uses for each.
-    pub roots: BTreeMap<String, usize>,
+    pub roots: BTreeMap<String, CrateId>,
     /// The proc-macro crates among them.
     pub proc_macro_roots: BTreeMap<String, ProcMacro>,
 }
@@ -118,7 +120,7 @@ impl CrateGraph {
                 let features = manifest.enabled(request);
                 graph
                     .roots
-                    .insert(manifest.name.clone(), graph.crates.len());
+                    .insert(manifest.name.clone(), CrateId(graph.crates.len()));
                 graph.crates.push(manifest.into_spec(features));
             }
             return Ok(graph);
@@ -168,7 +170,7 @@ impl CrateGraph {
         // The solution names each library by its own crate name, not `lib<i>`.
         graph.roots = std::mem::take(&mut graph.roots)
             .into_values()
-            .map(|c| (graph.crates[c].name.clone(), c))
+            .map(|c| (graph.crates[c.0].name.clone(), c))
             .collect();
         Ok(graph)
     }
@@ -201,7 +203,9 @@ impl CrateGraph {
                 let features = dep.enabled(&request);
                 // Not renamed (a rename goes to `cargo metadata`), so code names it by its
                 // lib name, `ac_library` for the package `ac-library-rs`.
-                graph.roots.insert(dep.name.clone(), graph.crates.len());
+                graph
+                    .roots
+                    .insert(dep.name.clone(), CrateId(graph.crates.len()));
                 graph.crates.push(dep.into_spec(features));
             }
             if package.root.is_file() && !package.proc_macro {
@@ -211,7 +215,7 @@ impl CrateGraph {
                 graph
                     .roots
                     .entry(own.name.clone())
-                    .or_insert(graph.crates.len());
+                    .or_insert(CrateId(graph.crates.len()));
                 graph.crates.push(own);
             }
             return Ok(graph);
@@ -654,13 +658,13 @@ fn graph_of_metadata(
         })
     });
     let mut graph = CrateGraph::default();
-    let mut index: BTreeMap<PackageId, usize> = BTreeMap::new();
+    let mut index: BTreeMap<PackageId, CrateId> = BTreeMap::new();
     let mut todo: Vec<PackageId> = Vec::new();
     let add = |id: &PackageId,
                graph: &mut CrateGraph,
-               index: &mut BTreeMap<PackageId, usize>,
+               index: &mut BTreeMap<PackageId, CrateId>,
                todo: &mut Vec<PackageId>|
-     -> Result<Result<usize, ProcMacro>, Error> {
+     -> Result<Result<CrateId, ProcMacro>, Error> {
         if let Some(&i) = index.get(id) {
             return Ok(Ok(i));
         }
@@ -673,9 +677,10 @@ fn graph_of_metadata(
         let same = graph
             .crates
             .iter()
-            .position(|c| c.dir.join("Cargo.toml") == package.manifest_path);
+            .position(|c| c.dir.join("Cargo.toml") == package.manifest_path)
+            .map(CrateId);
         if let Some(i) = same {
-            graph.crates[i].features.extend(features_of(id));
+            graph.crates[i.0].features.extend(features_of(id));
             index.insert(id.clone(), i);
             todo.push(id.clone());
             return Ok(Ok(i));
@@ -699,7 +704,7 @@ fn graph_of_metadata(
                 dir,
             }));
         }
-        let i = graph.crates.len();
+        let i = CrateId(graph.crates.len());
         graph.crates.push(CrateSpec {
             name: lib.name.replace('-', "_"),
             package: name_version,
@@ -738,7 +743,7 @@ fn graph_of_metadata(
         .any(|t| t.kind.contains(&TargetKind::Lib) || t.kind.contains(&TargetKind::RLib))
     {
         if let Ok(i) = add(root, &mut graph, &mut index, &mut todo)? {
-            let name = graph.crates[i].name.clone();
+            let name = graph.crates[i.0].name.clone();
             graph.roots.entry(name).or_insert(i);
         }
     }
@@ -747,10 +752,10 @@ fn graph_of_metadata(
         for (name, dep) in normal_deps(&id) {
             match add(dep, &mut graph, &mut index, &mut todo)? {
                 Ok(i) => {
-                    graph.crates[from].deps.insert(name, i);
+                    graph.crates[from.0].deps.insert(name, i);
                 }
                 Err(proc_macro) => {
-                    graph.crates[from].proc_macros.insert(name, proc_macro);
+                    graph.crates[from.0].proc_macros.insert(name, proc_macro);
                 }
             }
         }

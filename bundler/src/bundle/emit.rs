@@ -13,11 +13,12 @@ use super::cfg::{
     trait_item_attrs, variant_attrs, Cfg,
 };
 use super::crates::Edition;
-use super::library::{Entry, Library, ModuleId};
-use super::parse::{Ns, PathRef, Solution};
+use super::ids::{ItemId, LeafId, MemberId, ModuleId};
+use super::library::{Entry, Library};
+use super::parse::{Ns, PathKind, PathRef, Solution};
 use super::reach::{Kept, Node};
-use super::resolve::{is_exported, is_local_inner, Def, LeafId, Outcome, Resolver};
-use super::source::is_punct;
+use super::resolve::{is_exported, is_local_inner, Def, Outcome, Resolver};
+use super::tokens::{self, is_punct, Level, TokenPath};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
 use syn::visit_mut::VisitMut;
@@ -54,28 +55,28 @@ pub fn solution_text(
     unused_imports: &[Span],
     lib: &Library,
 ) -> (String, Vec<Edit>) {
-    let module_of = |name: &str| &lib.crates[lib.roots[name]].module_name;
+    let module_of = |name: &str| &lib.krate(lib.roots[name]).module_name;
     let bare_at_root = |r: &PathRef| {
-        r.is_use
-            && r.segments.len() == 1
-            && r.binding.as_ref() == r.segments.first()
-            && solution.is_root_use(r.root)
+        r.segments.len() == 1
+            && r.binding() == r.segments.first()
+            && r.binding().is_some()
+            && solution.is_root_use(r.root())
     };
     let mut edits: Vec<(usize, usize, String)> = Vec::new();
     let removed = refs
         .iter()
         .filter(|r| bare_at_root(r))
-        .map(|r| r.root)
+        .map(PathRef::root)
         .chain(unused_imports.iter().copied());
     let removed: Vec<Span> = removed.collect();
     for range in solution.use_leaf_removals(&removed) {
         edits.push((range.start, range.end, String::new()));
     }
     edits.extend(refs.iter().map(|r| {
-        let start = solution.offset(r.leading_colon.unwrap_or(r.root));
+        let start = solution.offset(r.leading_colon.unwrap_or(r.root()));
         (
             start,
-            solution.offset_end(r.root),
+            solution.offset_end(r.root()),
             format!("crate::{}", module_of(&r.segments[0])),
         )
     }));
@@ -123,35 +124,30 @@ pub struct Edit {
 }
 
 /// One module per crate with kept items, each with a comment naming what it holds, and an
-/// `extern crate alloc;` when one of them uses `alloc`. Empty when nothing is kept.
-pub fn library_modules(lib: &Library, kept: &Kept, opts: &BundleOptions) -> String {
-    library_parts(lib, kept, opts).0
-}
-
-/// [`library_modules`], and which bytes of it each crate's module takes.
+/// `extern crate alloc;` when one of them uses `alloc` (empty when nothing is kept); and which
+/// bytes of it each crate's module takes. `resolver` goes on from the resolution reach used.
 pub fn library_parts(
     lib: &Library,
     kept: &Kept,
+    resolver: &Resolver,
     opts: &BundleOptions,
 ) -> (String, Vec<super::BundledCrate>) {
-    let resolver = Resolver::new(lib);
     let mut out = String::new();
     let mut parts = Vec::new();
-    let mut macro_ways = std::collections::BTreeSet::new();
+    let mut modules_toward_exported_macros = std::collections::BTreeSet::new();
     for node in &kept.nodes {
-        if let Node::Item(m, i) = *node {
-            if matches!(&lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if is_exported(mac))
-            {
-                let mut module = Some(m);
-                while let Some(way) = module.filter(|&w| lib.modules[w].parent.is_some()) {
-                    macro_ways.insert(way);
-                    module = lib.modules[way].parent;
+        if let Node::Item(id) = *node {
+            if matches!(lib.entry(id), Entry::Item(syn::Item::Macro(mac)) if is_exported(mac)) {
+                let mut module = Some(id.module);
+                while let Some(way) = module.filter(|&w| lib.module(w).parent.is_some()) {
+                    modules_toward_exported_macros.insert(way);
+                    module = lib.module(way).parent;
                 }
             }
         }
     }
     let needs_alloc = Cell::new(false);
-    for (k, krate) in lib.crates.iter().enumerate() {
+    for (k, krate) in lib.crates() {
         if !kept.has_crate(lib, k) {
             continue;
         }
@@ -160,7 +156,7 @@ pub fn library_parts(
         let capped: TokenStream = CAPPED_LINTS.parse().expect("lint names are tokens");
         attrs.push(syn::parse_quote!(#[allow(#capped)]));
         attrs.extend(
-            lib.modules[root]
+            lib.module(root)
                 .attrs
                 .iter()
                 .filter(|a| {
@@ -172,10 +168,10 @@ pub fn library_parts(
         let emitter = Emitter {
             lib,
             kept,
-            resolver: &resolver,
+            resolver,
             opts,
             needs_alloc: &needs_alloc,
-            macro_ways: &macro_ways,
+            modules_toward_exported_macros: &modules_toward_exported_macros,
         };
         let module = syn::ItemMod {
             attrs,
@@ -229,140 +225,44 @@ struct Emitter<'a> {
     needs_alloc: &'a Cell<bool>,
     /// Modules on the way from a crate root to a kept `#[macro_export]` macro, which the
     /// root's re-export of the macro must be able to name.
-    macro_ways: &'a std::collections::BTreeSet<ModuleId>,
+    modules_toward_exported_macros: &'a std::collections::BTreeSet<ModuleId>,
 }
 
 impl Emitter<'_> {
-    /// `pub use rand_core;` (or `pub extern crate rand_core;`) became `pub use
-    /// crate::rand_core as rand_core;`, a re-export of a crate's module, which is private at
-    /// the bundle's root: `pub(crate)`, as far as it goes.
-    fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
-        let syn::UseTree::Path(first) = &u.tree else {
-            return;
-        };
-        let name = match &*first.tree {
-            syn::UseTree::Name(n) => &n.ident,
-            syn::UseTree::Rename(r) => &r.ident,
-            _ => return,
-        };
-        let is_crate_module = self.lib.crates.iter().any(|c| name == &c.module_name);
-        if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
-        {
-            u.vis = syn::parse_quote!(pub(crate));
-        }
-    }
-
-    /// The kept items of module `m`, in library order, rewritten for the bundle.
+    /// The kept items of module `m`, in library order, rewritten for the bundle; at a crate's
+    /// root, with the re-exports of its `#[macro_export]` macros.
     fn items(&self, m: ModuleId) -> Vec<syn::Item> {
         let lib = self.lib;
         let mut out = Vec::new();
         let mut rewrite = Rewrite::new(self, m);
-        for (i, entry) in lib.modules[m].entries.iter().enumerate() {
+        for (i, entry) in lib.module(m).entries.iter().enumerate() {
+            let id = ItemId::new(m, i);
             match entry {
                 Entry::Module(c)
                     if self.kept.has(Node::Module(*c))
-                        && !lib.modules[*c].compiled_out
-                        && lib.modules[*c].declared_by.is_none() =>
+                        && !lib.module(*c).compiled_out
+                        && lib.module(*c).declared_by.is_none() =>
                 {
-                    let module = &lib.modules[*c];
-                    let mut attrs = module.attrs.clone();
-                    rewrite.attrs(&mut attrs);
-                    // A private module holding an exported macro: the crate's root names it.
-                    let vis = match module.vis {
-                        syn::Visibility::Inherited if self.macro_ways.contains(c) => {
-                            syn::parse_quote!(pub(crate))
-                        }
-                        _ => module.vis.clone(),
-                    };
-                    out.push(syn::Item::Mod(syn::ItemMod {
-                        attrs,
-                        vis,
-                        unsafety: None,
-                        mod_token: Default::default(),
-                        ident: ident(&module.name),
-                        content: Some((Default::default(), self.items(*c))),
-                        semi: None,
-                    }));
+                    out.push(self.module_item(*c, &rewrite));
                 }
                 Entry::Module(_) => {}
-                Entry::Item(syn::Item::Use(u)) => {
-                    let mut leaf = 0;
-                    let keep = |leaf: usize| self.kept.has(Node::Leaf(LeafId::new((m, i), leaf)));
-                    if let Some(tree) = prune(&u.tree, &mut leaf, &keep) {
-                        let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
-                        rewrite.visit_item_mut(&mut item);
-                        if let syn::Item::Use(u) = &mut item {
-                            let written_pub_crate = is_pub_crate(&u.vis);
-                            self.crate_reexport_in_crate(u);
-                            if matches!(u.vis, syn::Visibility::Public(_))
-                                && self.names_exported_macro(m, i)
-                            {
-                                // The macro's own re-export is `pub(crate)`, which a `pub use`
-                                // may not widen (bitvec's prelude: `pub use crate::bitvec;`).
-                                u.vis = syn::parse_quote!(pub(crate));
-                            }
-                            if m == lib.krate(m).root && written_pub_crate {
-                                // At a crate's root, `pub(crate)` is private: the same reach,
-                                // and no wider than a private item it re-exports there
-                                // (matrixmultiply's `pub(crate) use archparam_defaults as
-                                // archparam`), which the crate's module makes narrower.
-                                u.vis = syn::Visibility::Inherited;
-                            }
-                        }
-                        out.push(item);
-                    }
-                }
+                Entry::Item(syn::Item::Use(u)) => out.extend(self.use_item(id, u, &mut rewrite)),
                 Entry::Item(syn::Item::ExternCrate(e)) if self.kept_extern_crate(m, i) => {
                     let mut item = rewrite.extern_crate(e);
-                    // `pub extern crate typenum;` (generic-array 0.13) as `pub use rand_core;`.
                     if let Some(syn::Item::Use(u)) = &mut item {
                         self.crate_reexport_in_crate(u);
                     }
                     out.extend(item);
                 }
-                Entry::Item(syn::Item::Macro(mac))
-                    if self.kept.has(Node::Item(m, i)) && is_exported(mac) =>
-                {
-                    // `#[macro_export]` would put it at the bundle's crate root, not where
-                    // `krate::name!` points: scope it as an item instead, re-exported at the
-                    // crate module's root below.
-                    let mut mac = mac.clone();
-                    if is_local_inner(&mac) {
-                        mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
-                    }
-                    mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
-                    let name = mac.ident.clone().expect("a macro_rules! has a name");
-                    // Its cfgs go with its re-export: two definitions under opposite cfgs
-                    // must not give two re-exports.
-                    let cfgs: Vec<syn::Attribute> = mac
-                        .attrs
-                        .iter()
-                        .filter(|a| a.path().is_ident("cfg"))
-                        .cloned()
-                        .collect();
-                    let clashes = lib.modules[m].entries.iter().any(|e| {
-                        matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
-                            && super::source::item_name(item) == Some(&name))
-                    });
-                    let defined = if clashes {
-                        // A function of the same name: `use name` would import it too.
-                        let renamed = Ident::new(&format!("__bundled_macro_{name}"), name.span());
-                        mac.ident = Some(renamed.clone());
-                        renamed
-                    } else {
-                        name.clone()
-                    };
-                    let mut item = syn::Item::Macro(mac);
-                    rewrite.visit_item_mut(&mut item);
-                    out.push(item);
-                    if clashes {
-                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #defined as #name;));
-                    } else {
-                        out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #name;));
-                    }
+                Entry::Item(syn::Item::Macro(
+                    mac @ syn::ItemMacro {
+                        ident: Some(name), ..
+                    },
+                )) if self.kept.has(Node::Item(id)) && is_exported(mac) => {
+                    out.extend(self.exported_macro(m, mac, name, &mut rewrite));
                 }
-                Entry::Item(item) if self.kept.has(Node::Item(m, i)) => {
-                    let mut item = self.members(m, i, item);
+                Entry::Item(item) if self.kept.has(Node::Item(id)) => {
+                    let mut item = self.members(id, item);
                     if let syn::Item::Macro(call) = &mut item {
                         call.mac.tokens =
                             self.inline_modules(m, std::mem::take(&mut call.mac.tokens));
@@ -377,10 +277,132 @@ impl Emitter<'_> {
                 Entry::Item(_) => {}
             }
         }
-        if m == lib.krate(m).root {
+        if m == lib.crate_of(m).root {
             out.extend(self.exported_macros_below_root(m));
         }
         out
+    }
+
+    /// Kept module `c`, inline, with its kept items.
+    fn module_item(&self, c: ModuleId, rewrite: &Rewrite) -> syn::Item {
+        let module = self.lib.module(c);
+        let mut attrs = module.attrs.clone();
+        rewrite.attrs(&mut attrs);
+        syn::Item::Mod(syn::ItemMod {
+            attrs,
+            vis: self.module_visibility(c),
+            unsafety: None,
+            mod_token: Default::default(),
+            ident: ident(&module.name),
+            content: Some((Default::default(), self.items(c))),
+            semi: None,
+        })
+    }
+
+    /// Rule: a private module on the way from a crate's root to a kept `#[macro_export]`
+    /// macro is `pub(crate)`: the root re-exports the macro by a path through it.
+    fn module_visibility(&self, c: ModuleId) -> syn::Visibility {
+        let module = self.lib.module(c);
+        match module.vis {
+            syn::Visibility::Inherited if self.modules_toward_exported_macros.contains(&c) => {
+                syn::parse_quote!(pub(crate))
+            }
+            _ => module.vis.clone(),
+        }
+    }
+
+    /// The `use` item at `id` with its kept leaves, rewritten, if any is kept.
+    fn use_item(&self, id: ItemId, u: &syn::ItemUse, rewrite: &mut Rewrite) -> Option<syn::Item> {
+        let mut leaf = 0;
+        let keep = |leaf: usize| self.kept.has(Node::Leaf(LeafId::new(id, leaf)));
+        let tree = prune(&u.tree, &mut leaf, &keep)?;
+        let mut item = syn::Item::Use(syn::ItemUse { tree, ..u.clone() });
+        rewrite.visit_item_mut(&mut item);
+        if let syn::Item::Use(u) = &mut item {
+            self.use_visibility(id, u);
+        }
+        Some(item)
+    }
+
+    /// A kept `use`'s visibility in the bundle, by the rules a crate's module imposes: a
+    /// re-export may not be wider than what it re-exports.
+    fn use_visibility(&self, id: ItemId, u: &mut syn::ItemUse) {
+        let written_pub_crate = is_pub_crate(&u.vis);
+        self.crate_reexport_in_crate(u);
+        // Rule: a `pub use` of a kept `#[macro_export]` macro is `pub(crate)`, as the macro's
+        // own re-export at the crate's module is.
+        if matches!(u.vis, syn::Visibility::Public(_)) && self.names_exported_macro(id) {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
+        // Rule: at a crate's root `pub(crate)` is private: the same reach in the crate's
+        // module, and no wider than a private item of the root it may re-export.
+        if id.module == self.lib.crate_of(id.module).root && written_pub_crate {
+            u.vis = syn::Visibility::Inherited;
+        }
+    }
+
+    /// Rule: a `pub use` of a bundled crate (`pub use rand_core;`, `pub extern crate
+    /// typenum;`), now `pub use crate::rand_core as rand_core;`, re-exports a module private
+    /// at the bundle's root: `pub(crate)`, as far as it may go.
+    fn crate_reexport_in_crate(&self, u: &mut syn::ItemUse) {
+        let syn::UseTree::Path(first) = &u.tree else {
+            return;
+        };
+        let name = match &*first.tree {
+            syn::UseTree::Name(n) => &n.ident,
+            syn::UseTree::Rename(r) => &r.ident,
+            _ => return,
+        };
+        let is_crate_module = self.lib.crates().any(|(_, c)| name == &c.module_name);
+        if first.ident == "crate" && is_crate_module && matches!(u.vis, syn::Visibility::Public(_))
+        {
+            u.vis = syn::parse_quote!(pub(crate));
+        }
+    }
+
+    /// A kept `#[macro_export]` macro of module `m`: `#[macro_export]` would put it at the
+    /// bundle's root, not where `krate::name!` points, so it is scoped as an item instead,
+    /// and re-exported `pub(crate)` by its name (see [`Emitter::exported_macros_below_root`]).
+    fn exported_macro(
+        &self,
+        m: ModuleId,
+        mac: &syn::ItemMacro,
+        name: &Ident,
+        rewrite: &mut Rewrite,
+    ) -> Vec<syn::Item> {
+        let mut mac = mac.clone();
+        if is_local_inner(&mac) {
+            mac.mac.tokens = rewrite.local_inner(std::mem::take(&mut mac.mac.tokens));
+        }
+        mac.attrs.retain(|a| !a.path().is_ident("macro_export"));
+        // Its cfgs go with its re-export: two definitions under opposite cfgs must not give
+        // two re-exports.
+        let cfgs: Vec<syn::Attribute> = mac
+            .attrs
+            .iter()
+            .filter(|a| a.path().is_ident("cfg"))
+            .cloned()
+            .collect();
+        // An item of the same name in the module: `use name` would import it too.
+        let clashes = self.lib.module(m).entries.iter().any(|e| {
+            matches!(e, Entry::Item(item) if !matches!(item, syn::Item::Macro(_))
+                && super::source::item_name(item) == Some(name))
+        });
+        let defined = if clashes {
+            let renamed = Ident::new(&format!("__bundled_macro_{name}"), name.span());
+            mac.ident = Some(renamed.clone());
+            renamed
+        } else {
+            name.clone()
+        };
+        let mut item = syn::Item::Macro(mac);
+        rewrite.visit_item_mut(&mut item);
+        let reexport: syn::Item = if clashes {
+            syn::parse_quote!(#(#cfgs)* pub(crate) use #defined as #name;)
+        } else {
+            syn::parse_quote!(#(#cfgs)* pub(crate) use #name;)
+        };
+        vec![item, reexport]
     }
 
     /// `tokens` with each `mod name;` of a module declared there written out in full, from
@@ -391,17 +413,12 @@ impl Emitter<'_> {
         let mut out = Vec::with_capacity(list.len());
         let mut i = 0;
         while i < list.len() {
-            let child = match (&list[i], list.get(i + 1), list.get(i + 2)) {
-                (TokenTree::Ident(k), Some(TokenTree::Ident(name)), Some(TokenTree::Punct(p)))
-                    if k == "mod" && p.as_char() == ';' =>
-                {
-                    lib.child(m, &name.to_string())
-                }
-                _ => None,
-            };
+            let child = tokens::mod_declaration(&list, i)
+                .and_then(|declaration| declaration.name)
+                .and_then(|name| lib.child(m, &name.to_string()));
             match (child, &list[i]) {
                 (Some(c), _) => {
-                    let body: TokenStream = lib.modules[c].text.parse().unwrap_or_default();
+                    let body: TokenStream = lib.module(c).text.parse().unwrap_or_default();
                     let body = self.inline_modules(c, body);
                     out.push(list[i].clone());
                     out.push(list[i + 1].clone());
@@ -428,13 +445,13 @@ impl Emitter<'_> {
     /// An `extern crate` is kept with its module whenever the name it binds may be used
     /// there: it only binds a name.
     fn kept_extern_crate(&self, m: ModuleId, i: usize) -> bool {
-        self.kept.has(Node::Item(m, i)) || self.kept.has(Node::Module(m))
+        self.kept.has(Node::Item(ItemId::new(m, i))) || self.kept.has(Node::Module(m))
     }
 
     /// The item with only the kept members, if it is a trait or an impl.
-    fn members(&self, m: ModuleId, i: usize, item: &syn::Item) -> syn::Item {
+    fn members(&self, id: ItemId, item: &syn::Item) -> syn::Item {
         let mut item = item.clone();
-        let keep = |j: usize| self.kept.has_member(m, i, j);
+        let keep = |j: usize| self.kept.has_member(MemberId::new(id, j));
         match &mut item {
             syn::Item::Trait(t) => {
                 let mut j = 0;
@@ -468,11 +485,12 @@ impl Emitter<'_> {
         let lib = self.lib;
         let mut out = Vec::new();
         for node in &self.kept.nodes {
-            let Node::Item(m, i) = *node else { continue };
-            if m == root || lib.modules[m].krate != lib.modules[root].krate {
+            let Node::Item(id) = *node else { continue };
+            let m = id.module;
+            if m == root || lib.module(m).krate != lib.module(root).krate {
                 continue;
             }
-            if let Entry::Item(syn::Item::Macro(mac)) = &lib.modules[m].entries[i] {
+            if let Entry::Item(syn::Item::Macro(mac)) = lib.entry(id) {
                 if let (true, Some(name)) = (is_exported(mac), &mac.ident) {
                     if self.root_imports_from(root, m, &name.to_string()) {
                         continue;
@@ -480,7 +498,7 @@ impl Emitter<'_> {
                     let path = lib.module_path(m);
                     let below_root = path.split_once("::").map_or("", |(_, p)| p);
                     // Module names of older editions may be keywords of the bundle's
-                    // (typenum's `mod gen`): written raw, as rustc accepts in every edition.
+                    // (`mod gen`): written raw, as rustc accepts in every edition.
                     let modules = below_root.split("::").map(|module| match module {
                         "gen" | "async" | "await" | "dyn" | "try" => {
                             Ident::new_raw(module, Span::call_site())
@@ -490,15 +508,15 @@ impl Emitter<'_> {
                     let path: syn::Path = syn::parse_quote!(self #(::#modules)* :: #name);
                     // Under the cfgs of the macro and of every module on the way, which
                     // the judge's compiler decides: two macros of one name in modules under
-                    // opposite cfgs (ppv-lite86's `x86_64` and `generic`) are one import.
+                    // opposite cfgs (`x86_64` and its fallback) are one import.
                     let mut cfgs: Vec<syn::Attribute> = mac.attrs.clone();
                     let mut module = Some(m);
                     while let Some(way) = module.filter(|&w| w != root) {
-                        cfgs.extend(lib.modules[way].attrs.iter().cloned());
-                        module = lib.modules[way].parent;
+                        cfgs.extend(lib.module(way).attrs.iter().cloned());
+                        module = lib.module(way).parent;
                     }
                     cfgs.retain(|a| a.path().is_ident("cfg"));
-                    if lib.krate(root).cfg.attrs(&mut cfgs) {
+                    if lib.crate_of(root).cfg.attrs(&mut cfgs) {
                         continue;
                     }
                     out.push(syn::parse_quote!(#(#cfgs)* pub(crate) use #path;));
@@ -508,47 +526,53 @@ impl Emitter<'_> {
         out
     }
 
-    /// Whether a kept leaf of the `use` at `(m, i)` ends in the name of a kept
-    /// `#[macro_export]` macro of `m`'s crate.
-    fn names_exported_macro(&self, m: ModuleId, i: usize) -> bool {
-        let krate = self.lib.modules[m].krate;
-        self.resolver.leaves((m, i)).iter().enumerate().any(|(l, leaf)| {
-            self.kept.has(Node::Leaf(LeafId::new((m, i), l)))
-                && leaf.segments.last().is_some_and(|name| {
-                    self.resolver
-                        .macros(name, |k| k == krate, |_, mac| is_exported(mac))
-                        .iter()
-                        .any(|def| matches!(def, Def::Item((d, j)) if self.kept.has(Node::Item(*d, *j))))
-                })
-        })
+    /// Whether a kept leaf of the `use` at `id` ends in the name of a kept `#[macro_export]`
+    /// macro of its crate.
+    fn names_exported_macro(&self, id: ItemId) -> bool {
+        let krate = self.lib.module(id.module).krate;
+        self.resolver
+            .leaves(id)
+            .iter()
+            .enumerate()
+            .any(|(l, leaf)| {
+                self.kept.has(Node::Leaf(LeafId::new(id, l)))
+                    && leaf.segments.last().is_some_and(|name| {
+                        self.resolver
+                            .macros(name, |k| k == krate, |_, mac| is_exported(mac))
+                            .value
+                            .iter()
+                            .any(|def| matches!(def, Def::Item(d) if self.kept.has(Node::Item(*d))))
+                    })
+            })
     }
 
-    /// Whether a kept `use` at `root` imports `name` from module `m` by name (ndarray's `pub
-    /// use stacking::{concatenate, stack}` beside its exported `stack!`): once `m` makes its
-    /// macro a path there, that import brings the macro along, and a second would clash.
+    /// Whether a kept `use` at `root` imports `name` from module `m` by name (`pub use
+    /// stacking::stack` beside an exported `stack!` of `stacking`): once `m` makes its macro
+    /// a path there, that import brings the macro along, and a second would clash.
     fn root_imports_from(&self, root: ModuleId, m: ModuleId, name: &str) -> bool {
         self.resolver.uses_of(root).iter().any(|(i, leaves)| {
             leaves.iter().enumerate().any(|(l, leaf)| {
                 let Some((last, prefix)) = leaf.segments.split_last() else {
                     return false;
                 };
-                if !self.kept.has(Node::Leaf(LeafId::new((root, *i), l)))
+                if !self
+                    .kept
+                    .has(Node::Leaf(LeafId::new(ItemId::new(root, *i), l)))
                     || prefix.is_empty()
-                    || leaf.glob
                     || last != name
-                    || leaf.binding.as_deref() != Some(name)
+                    || leaf.binding().map(String::as_str) != Some(name)
                 {
                     return false;
                 }
                 let prefix = PathRef {
                     segments: prefix.to_vec(),
                     spans: leaf.spans[..prefix.len()].to_vec(),
-                    binding: None,
+                    kind: PathKind::Use { binding: None },
                     ..leaf.clone()
                 };
                 matches!(
-                    self.resolver.resolve(root, &prefix, Some(Ns::Type), &mut Vec::new()),
-                    Ok(Outcome::Found(found)) if found.defs.contains(&Def::Module(m))
+                    self.resolver.resolve(root, &prefix, Some(Ns::Type), &mut Vec::new()).value,
+                    Outcome::Found(found) if found.defs.contains(&Def::Module(m))
                 )
             })
         })
@@ -556,7 +580,7 @@ impl Emitter<'_> {
 }
 
 /// How many tokens a `#[doc = ..]` (or `#![doc = ..]`) at the start of `tokens` takes, when its
-/// value is not a literal (`include_str!("../doc/x.md")` in bitvec's macro bodies).
+/// value is not a literal (`include_str!("../doc/x.md")` in a macro body).
 fn computed_doc_tokens(tokens: &[TokenTree]) -> Option<usize> {
     if !is_punct(tokens.first(), '#') {
         return None;
@@ -651,7 +675,7 @@ struct Rewrite<'a> {
 
 impl<'a> Rewrite<'a> {
     fn new(emitter: &'a Emitter<'a>, module: ModuleId) -> Rewrite<'a> {
-        let krate = emitter.lib.krate(module);
+        let krate = emitter.lib.crate_of(module);
         Rewrite {
             emitter,
             module,
@@ -664,13 +688,13 @@ impl<'a> Rewrite<'a> {
     }
 
     fn module_of_root(&self, root: ModuleId) -> String {
-        self.emitter.lib.krate(root).module_name.clone()
+        self.emitter.lib.crate_of(root).module_name.clone()
     }
 
     /// What a bundled dependency root `def` turns a path start into.
     fn crate_start(&self, def: Option<Def>) -> Option<Start> {
         match def {
-            Some(Def::Module(r)) if r == self.emitter.lib.krate(r).root => {
+            Some(Def::Module(r)) if r == self.emitter.lib.crate_of(r).root => {
                 Some(Start::Replace(vec!["crate".into(), self.module_of_root(r)]))
             }
             Some(Def::Extern) => Some(Start::Keep),
@@ -693,16 +717,15 @@ impl<'a> Rewrite<'a> {
             let root = resolver.crate_root(m);
             let found = resolver
                 .lookup(root, first, None, None, &mut Vec::new())
-                .unwrap_or_default();
+                .value;
             let (imported, found) = (!found.via.is_empty(), found.defs);
             let other_crate = |d: &Def| {
                 matches!(d, Def::Extern)
-                    || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.krate(*r).root)
+                    || matches!(d, Def::Module(r) if *r != root && *r == self.emitter.lib.crate_of(*r).root)
             };
             // A name the crate itself defines or imports at its root starts there, however
-            // else a heuristic may also have found it (num-traits' `use {CheckedMul, One};`),
-            // and whatever the import names (libc 0.2.68's `use core::ffi;` for
-            // `pub use ::ffi::c_void;`).
+            // else a heuristic may also have found it (`use {CheckedMul, One};`), and
+            // whatever the import names (`use core::ffi;` for `pub use ::ffi::c_void;`).
             let local = imported || found.iter().any(|d| !other_crate(d));
             if let Some(def) = found.iter().find(|d| other_crate(d)).filter(|_| !local) {
                 return self.crate_start(Some(*def)).unwrap_or(Start::Keep);
@@ -716,9 +739,11 @@ impl<'a> Rewrite<'a> {
         }
         if let Some(real) = resolver.extern_alias(m, first) {
             if !leading_colon
-                && resolver
+                && !resolver
                     .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
-                    .is_ok_and(|r| !r.defs.is_empty())
+                    .value
+                    .defs
+                    .is_empty()
             {
                 return Start::Keep; // bound here too
             }
@@ -743,7 +768,8 @@ impl<'a> Rewrite<'a> {
         let prelude = resolver.extern_prelude(m, first);
         let bound = resolver
             .lookup(m, first, Some(Ns::Type), None, &mut Vec::new())
-            .is_ok_and(|r| !r.defs.is_empty() && !r.defs.iter().all(|d| Some(*d) == prelude));
+            .value;
+        let bound = !bound.defs.is_empty() && !bound.defs.iter().all(|d| Some(*d) == prelude);
         if bound {
             return Start::Keep;
         }
@@ -772,6 +798,16 @@ impl<'a> Rewrite<'a> {
     /// Whether `path`, written here as a type, names a trait: one of the library's, or one of
     /// std's that edition 2015 code used as a type (`Box<Error>`, `&Display`, `&mut Write`).
     fn is_trait(&self, path: &syn::Path) -> bool {
+        let mut paths = super::parse::Paths::default();
+        syn::visit::Visit::visit_path(&mut paths, path);
+        paths
+            .found
+            .first()
+            .is_some_and(|written| self.is_trait_path(written))
+    }
+
+    /// [`Rewrite::is_trait`] of a path as read.
+    fn is_trait_path(&self, written: &PathRef) -> bool {
         // std's traits that old code used as types, by the path they live at.
         const STD_TRAITS: [(&str, &str); 14] = [
             ("any", "Any"),
@@ -791,16 +827,14 @@ impl<'a> Rewrite<'a> {
         ];
         const PRELUDE_TRAITS: [&str; 5] = ["Fn", "FnMut", "FnOnce", "Iterator", "ToString"];
         let resolver = self.emitter.resolver;
-        let mut paths = super::parse::Paths::default();
-        syn::visit::Visit::visit_path(&mut paths, path);
-        let Some(written) = paths.found.into_iter().next() else {
-            return false;
-        };
-        match resolver.resolve(self.module, &written, Some(Ns::Type), &mut Vec::new()) {
-            Ok(super::resolve::Outcome::Found(found)) => found.defs.iter().any(|d| {
+        match resolver
+            .resolve(self.module, written, Some(Ns::Type), &mut Vec::new())
+            .value
+        {
+            Outcome::Found(found) => found.defs.iter().any(|d| {
                 matches!(d, Def::Item(id) if matches!(resolver.item(*id), Some(syn::Item::Trait(_))))
             }),
-            Ok(super::resolve::Outcome::External(via)) => {
+            Outcome::External(via) => {
                 // The full path: through the `use` that binds its first segment, if any.
                 let full: Vec<String> = match via.first() {
                     Some(&leaf) => resolver
@@ -840,7 +874,7 @@ impl<'a> Rewrite<'a> {
                 if !self
                     .emitter
                     .kept
-                    .has_crate(self.emitter.lib, self.emitter.lib.modules[r].krate) =>
+                    .has_crate(self.emitter.lib, self.emitter.lib.module(r).krate) =>
             {
                 return None;
             }
@@ -849,11 +883,11 @@ impl<'a> Rewrite<'a> {
                 syn::parse_quote!(crate::#module)
             }
             // A proc-macro crate: what the crate's kept items apply of it was expanded when
-            // they were read (amplify 3.14's `#[macro_use] extern crate amplify_derive;`).
+            // they were read (`#[macro_use] extern crate some_derive;`).
             _ if self
                 .emitter
                 .lib
-                .krate(self.module)
+                .crate_of(self.module)
                 .spec
                 .proc_macros
                 .contains_key(&name) =>
@@ -982,190 +1016,180 @@ impl<'a> Rewrite<'a> {
     /// Path starts inside raw tokens (macro bodies and arguments) get the same rewriting as
     /// parsed paths; `cfg` predicates there are decided too.
     fn tokens(&self, stream: TokenStream) -> TokenStream {
-        self.tokens_in(stream, false)
+        self.tokens_in(self.cfg.tokens(stream), false)
     }
 
     /// [`Rewrite::tokens`]; `in_use`: the tokens are a `use` tree's group, whose paths (in
-    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`).
-    fn tokens_in(&self, stream: TokenStream, mut in_use: bool) -> TokenStream {
-        let stream = self.cfg.tokens(stream);
+    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`). Only
+    /// the paths [`Level::read`] finds are rewritten: those reach has read.
+    fn tokens_in(&self, stream: TokenStream, in_use: bool) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let level = Level::read(&tokens, in_use);
+        let mut paths = level.paths.iter().peekable();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
-        let old_use = self.edition == Edition::E2015;
         let mut i = 0;
         while i < tokens.len() {
-            let token = &tokens[i];
-            // Where a `use` path starts: after `use`, or after `{` or `,` in its group.
-            let use_start = old_use
-                && in_use
-                && match out.last() {
-                    None => true,
-                    Some(TokenTree::Ident(id)) => id == "use",
-                    Some(TokenTree::Punct(p)) => p.as_char() == ',',
-                    _ => false,
-                };
-            // After `::`, `.` or `$` a name goes on a path or is a field or a variable; after
-            // one `:` (a field's type: libc 0.2.68's `s! { .. pub gr_gid: ::gid_t, .. }`) a
-            // path starts.
-            let after_path_char = is_colons(&out, out.len().saturating_sub(2))
-                || matches!(out.last(), Some(TokenTree::Punct(p)) if p.as_char() == '.' || p.as_char() == '$');
             if let Some(len) = computed_doc_tokens(&tokens[i..]) {
                 i += len; // as on parsed items: the file it reads is not in the bundle
                 continue;
             }
-            match token {
+            while paths.next_if(|p| p.start < i).is_some() {}
+            if let Some(path) = paths.next_if(|p| p.start == i) {
+                i = self.path_in_tokens(path, &tokens, &mut out);
+                continue;
+            }
+            match &tokens[i] {
                 TokenTree::Group(g) => {
-                    let group_in_use = in_use && g.delimiter() == proc_macro2::Delimiter::Brace;
-                    let inner = self.tokens_in(g.stream(), group_in_use);
+                    let inner = if level.is_builtin_attribute(i) {
+                        g.stream()
+                    } else {
+                        self.tokens_in(g.stream(), level.is_use_group(i))
+                    };
                     let mut group = proc_macro2::Group::new(g.delimiter(), inner);
                     group.set_span(g.span());
                     out.push(TokenTree::Group(group));
                 }
-                TokenTree::Ident(id) if old_use && id == "use" && !after_path_char => {
-                    in_use = true;
-                    out.push(token.clone());
-                }
-                TokenTree::Punct(p) if p.as_char() == ';' => {
-                    in_use = false;
-                    out.push(token.clone());
-                }
-                TokenTree::Ident(id)
-                    if use_start
-                        && !is_colons(&tokens, i + 1)
-                        && !matches!(id.to_string().as_str(), "self" | "super" | "crate") =>
-                {
-                    // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
-                    let start = self.start(false, &id.to_string(), true, true);
-                    push_started(&mut out, start, id);
-                }
-                TokenTree::Ident(id) if id == "crate" && is_colons(&tokens, i + 1) => {
-                    out.push(token.clone());
-                    push_colons(&mut out);
-                    out.push(TokenTree::Ident(Ident::new(&self.name, id.span())));
-                }
-                TokenTree::Punct(p)
-                    if p.as_char() == ':'
-                        && is_colons(&tokens, i)
-                        && !after_path_char
-                        && !out.last().is_some_and(|t| match t {
-                            // After a keyword a path starts (libc 0.2.68's
-                            // `cfg_if! { .. pub use ::ffi::c_void; .. }`), but after the
-                            // ones a path starts with (`self::x`).
-                            TokenTree::Ident(id) => {
-                                !super::parse::is_keyword(id)
-                                    || matches!(
-                                        id.to_string().as_str(),
-                                        "self" | "super" | "crate" | "Self"
-                                    )
-                            }
-                            TokenTree::Group(_) => true,
-                            // `Vec<T>::new`, `<T as Tr>::f`: the path goes on; after `=>`
-                            // or `->` a path starts (generic-array 0.13's
-                            // `impl_from! { 1 => ::typenum::U1, .. }`).
-                            TokenTree::Punct(p) => p.as_char() == '>' && !ends_arrow(&out),
-                            TokenTree::Literal(_) => false,
-                        })
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Ident(_))) =>
-                {
-                    let Some(TokenTree::Ident(first)) = tokens.get(i + 2) else {
-                        unreachable!()
-                    };
-                    match self.start(true, &first.to_string(), false, false) {
-                        Start::Keep => out.extend(tokens[i..i + 3].iter().cloned()),
-                        Start::Replace(names) => push_path(&mut out, &names, first.span()),
-                        Start::Prepend(names) => {
-                            push_path(&mut out, &names, first.span());
-                            push_colons(&mut out);
-                            out.push(TokenTree::Ident(first.clone()));
-                        }
-                    }
-                    i += 3;
-                    continue;
-                }
-                TokenTree::Ident(id)
-                    if !after_path_char
-                        && matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
-                        && self
-                            .emitter
-                            .resolver
-                            .macro_use_source(self.module, &id.to_string())
-                            .is_some() =>
-                {
-                    let root = self
-                        .emitter
-                        .resolver
-                        .macro_use_source(self.module, &id.to_string())
-                        .expect("checked above");
-                    push_path(
-                        &mut out,
-                        &["crate".into(), self.module_of_root(root)],
-                        id.span(),
-                    );
-                    push_colons(&mut out);
-                    out.push(token.clone());
-                }
-                TokenTree::Ident(id) if is_colons(&tokens, i + 1) && !after_path_char => {
-                    let start = self.start(false, &id.to_string(), use_start, false);
-                    push_started(&mut out, start, id);
-                }
-                TokenTree::Ident(id)
-                    if self.edition < Edition::E2021
-                        && !after_path_char
-                        && refers(&out)
-                        && self.names_trait(&tokens[i..]) =>
-                {
-                    // A trait object written without `dyn` in an old crate's macro body (text_io
-                    // 0.1.8's `let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
-                    out.push(TokenTree::Ident(Ident::new("dyn", id.span())));
-                    continue;
-                }
-                TokenTree::Ident(id) if id == "gen" => {
-                    out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
-                }
-                _ => out.push(token.clone()),
+                token => push_raw_gen(&mut out, token),
             }
             i += 1;
         }
         out.into_iter().collect()
     }
 
-    /// Whether `tokens` start with a path (`a::b::C`) that names a trait here.
-    fn names_trait(&self, tokens: &[TokenTree]) -> bool {
-        let mut path = syn::Path {
-            leading_colon: None,
-            segments: Default::default(),
+    /// Writes the start of `path`, found at its `start` in `tokens`, as the bundle needs it;
+    /// returns where the tokens written as they are go on.
+    fn path_in_tokens(
+        &self,
+        path: &TokenPath,
+        tokens: &[TokenTree],
+        out: &mut Vec<TokenTree>,
+    ) -> usize {
+        let Some(TokenTree::Ident(first)) = tokens.get(path.first) else {
+            unreachable!("a path's first segment is an identifier")
         };
-        let mut k = 0;
-        while let Some(TokenTree::Ident(id)) = tokens.get(k) {
-            path.segments.push(syn::PathSegment::from(id.clone()));
-            if !is_colons(tokens, k + 1) {
-                break;
+        let name = first.to_string();
+        let old_use = self.edition == Edition::E2015;
+        if path.leading_colon.is_some() {
+            match self.start(true, &name, false, false) {
+                Start::Keep => out.extend(tokens[path.start..=path.first].iter().cloned()),
+                Start::Replace(names) => push_path(out, &names, first.span()),
+                Start::Prepend(names) => {
+                    push_path(out, &names, first.span());
+                    push_colons(out);
+                    out.push(TokenTree::Ident(first.clone()));
+                }
             }
-            k += 3;
+            return path.first + 1;
         }
-        !path.segments.is_empty() && self.is_trait(&path)
+        if path.first > path.start {
+            // `$crate`: the crate's module goes after it.
+            out.push(tokens[path.start].clone());
+            out.push(TokenTree::Ident(first.clone()));
+            if path.joined {
+                push_colons(out);
+                out.push(TokenTree::Ident(Ident::new(&self.name, first.span())));
+            }
+            return path.first + 1;
+        }
+        let started = |start: Start, out: &mut Vec<TokenTree>| {
+            push_started(out, start, first);
+            path.first + 1
+        };
+        if old_use
+            && path.use_start
+            && !path.joined
+            && !matches!(name.as_str(), "self" | "super" | "crate")
+        {
+            // `use Num;`, `use {Num, NumCast};`: a name at the crate root.
+            return started(self.start(false, &name, true, true), out);
+        }
+        if name == "crate" && path.joined {
+            out.push(TokenTree::Ident(first.clone()));
+            push_colons(out);
+            out.push(TokenTree::Ident(Ident::new(&self.name, first.span())));
+            return path.first + 1;
+        }
+        if path.after_dot {
+            // A field's or a method's name.
+            push_raw_gen(out, &tokens[path.first]);
+            return path.first + 1;
+        }
+        let macro_use = path
+            .call
+            .as_ref()
+            .filter(|_| path.segments.len() == 1)
+            .and_then(|_| {
+                self.emitter
+                    .resolver
+                    .macro_use_source(self.module, &name)
+                    .value
+            });
+        if let Some(root) = macro_use {
+            push_path(
+                out,
+                &["crate".into(), self.module_of_root(root)],
+                first.span(),
+            );
+            push_colons(out);
+            out.push(TokenTree::Ident(first.clone()));
+            return path.first + 1;
+        }
+        if path.joined {
+            return started(
+                self.start(false, &name, old_use && path.use_start, false),
+                out,
+            );
+        }
+        if self.edition < Edition::E2021
+            && tokens::ends_before_pointee(&tokens[..path.start])
+            && self.names_trait(path)
+        {
+            // A trait object written without `dyn` in an old crate's macro body
+            // (`let stdin: &mut Iterator<Item = u8>`): the path goes on as any.
+            out.push(TokenTree::Ident(Ident::new("dyn", first.span())));
+        }
+        push_raw_gen(out, &tokens[path.first]);
+        path.first + 1
+    }
+
+    /// Whether the path `path` found in tokens names a trait here.
+    fn names_trait(&self, path: &TokenPath) -> bool {
+        let written = PathRef::new(
+            path.segments.clone(),
+            path.spans.clone(),
+            PathKind::Code,
+            None,
+        );
+        self.is_trait_path(&written)
     }
 
     /// The body of a `#[macro_export(local_inner_macros)]` macro: each `name!(..)` call in it
     /// means the crate's own macro, reached through the crate's module.
     fn local_inner(&self, stream: TokenStream) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        let level = Level::read(&tokens, false);
+        let bare_calls: Vec<usize> = level
+            .paths
+            .iter()
+            .filter(|p| {
+                p.call.is_some()
+                    && p.segments.len() == 1
+                    && p.leading_colon.is_none()
+                    && p.segments[0] != "$crate"
+                    && p.segments[0] != "macro_rules"
+            })
+            .map(|p| p.first)
+            .collect();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
         for (i, token) in tokens.iter().enumerate() {
             match token {
-                TokenTree::Group(g) => {
+                TokenTree::Group(g) if !level.is_builtin_attribute(i) => {
                     let mut group =
                         proc_macro2::Group::new(g.delimiter(), self.local_inner(g.stream()));
                     group.set_span(g.span());
                     out.push(TokenTree::Group(group));
                 }
-                TokenTree::Ident(id)
-                    if matches!(tokens.get(i + 1), Some(TokenTree::Punct(p)) if p.as_char() == '!')
-                        && matches!(tokens.get(i + 2), Some(TokenTree::Group(_)))
-                        && !out.last().is_some_and(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ':' || p.as_char() == '$'))
-                        && id != "macro_rules" =>
-                {
+                TokenTree::Ident(id) if bare_calls.contains(&i) => {
                     // `$crate::name!`; the crate's module goes in with every `$crate::`.
                     out.push(TokenTree::Punct(Punct::new('$', Spacing::Alone)));
                     out.push(TokenTree::Ident(Ident::new("crate", id.span())));
@@ -1216,39 +1240,14 @@ fn push_path(out: &mut Vec<TokenTree>, names: &[String], span: Span) {
     }
 }
 
-/// Whether `tokens` end where a type is referred to: `&`, `&mut`, `&'a`, `&'a mut`, or
-/// `Box<`.
-fn refers(tokens: &[TokenTree]) -> bool {
-    let punct = |t: &TokenTree, c: char| matches!(t, TokenTree::Punct(p) if p.as_char() == c);
-    let ident = |t: &TokenTree, name: &str| matches!(t, TokenTree::Ident(id) if id == name);
-    let lifetime = |t: &[TokenTree]| matches!(t, [TokenTree::Punct(q), TokenTree::Ident(_)] if q.as_char() == '\'');
-    let n = tokens.len();
-    let before_mut = if n > 0 && ident(&tokens[n - 1], "mut") {
-        n - 1
-    } else {
-        n
-    };
-    let before_lifetime = if before_mut >= 2 && lifetime(&tokens[before_mut - 2..before_mut]) {
-        before_mut - 2
-    } else {
-        before_mut
-    };
-    (before_lifetime > 0 && punct(&tokens[before_lifetime - 1], '&'))
-        || (n >= 2 && ident(&tokens[n - 2], "Box") && punct(&tokens[n - 1], '<'))
-}
-
-/// Whether `tokens` end with `=>` or `->`, written as `=` or `-` joined to `>`.
-fn ends_arrow(tokens: &[TokenTree]) -> bool {
-    matches!(tokens, [.., TokenTree::Punct(a), TokenTree::Punct(b)]
-        if matches!(a.as_char(), '=' | '-')
-            && a.spacing() == proc_macro2::Spacing::Joint
-            && b.as_char() == '>')
-}
-
-fn is_colons(tokens: &[TokenTree], i: usize) -> bool {
-    matches!((tokens.get(i), tokens.get(i + 1)),
-        (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
-            if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == Spacing::Joint)
+/// `token` as written, but `gen`, a keyword in edition 2024, raw.
+fn push_raw_gen(out: &mut Vec<TokenTree>, token: &TokenTree) {
+    match token {
+        TokenTree::Ident(id) if id == "gen" => {
+            out.push(TokenTree::Ident(Ident::new_raw("gen", id.span())));
+        }
+        _ => out.push(token.clone()),
+    }
 }
 
 /// Visitor methods that process the node's attributes (see [`Rewrite::attrs`]), then go on.
@@ -1417,6 +1416,7 @@ impl VisitMut for Rewrite<'_> {
                 .emitter
                 .resolver
                 .macro_use_source(self.module, &name.to_string())
+                .value
             {
                 let module = Ident::new(&self.module_of_root(root), name.span());
                 mac.path = syn::parse_quote!(crate::#module::#name);
@@ -1479,8 +1479,7 @@ impl VisitMut for Rewrite<'_> {
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
         retain_compiled(&mut expr.arms, arm_attrs, |a| self.attrs(a));
         // Matched against a reference: it is written `&x`, or names a parameter of
-        // reference type, or another arm's pattern is `&..` (itertools 0.14's
-        // `PermutationState`).
+        // reference type, or another arm's pattern is `&..`.
         let by_reference = self.is_reference(&expr.expr).or_else(|| {
             expr.arms.iter().find_map(|a| match &a.pat {
                 syn::Pat::Reference(r) => Some(r.mutability.is_some()),
@@ -1548,5 +1547,227 @@ impl VisitMut for Rewrite<'_> {
         visit_trait_item_type_mut: syn::TraitItemType,
         visit_field_mut: syn::Field,
         visit_variant_mut: syn::Variant
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bundle::testing::{library_of, module, TestCrate};
+    use std::collections::{BTreeMap, BTreeSet};
+
+    const DEP: &str = "pub trait Tr {}\npub fn f() {}\n";
+    const OLD: &str = "pub trait Local {}\npub mod m {}\n";
+
+    fn test_library(dir: &std::path::Path) -> Library {
+        library_of(
+            dir,
+            &[
+                TestCrate {
+                    name: "dep",
+                    deps: &[],
+                    edition: Edition::E2021,
+                    text: DEP,
+                },
+                TestCrate {
+                    name: "app",
+                    deps: &["dep"],
+                    edition: Edition::E2021,
+                    text: "",
+                },
+                TestCrate {
+                    name: "old",
+                    deps: &["dep"],
+                    edition: Edition::E2015,
+                    text: OLD,
+                },
+            ],
+        )
+    }
+
+    /// `code`, macro tokens written in the root of crate `krate`, as the bundle writes them.
+    /// Fails unless every token changed is at the start of a path reach reads there.
+    fn rewritten(lib: &Library, krate: &str, code: &str) -> String {
+        let kept = Kept::default();
+        let resolver = Resolver::new(lib);
+        let (needs_alloc, modules_toward_exported_macros) =
+            (Cell::new(false), std::collections::BTreeSet::new());
+        let emitter = Emitter {
+            lib,
+            kept: &kept,
+            resolver: &resolver,
+            opts: &BundleOptions::default(),
+            needs_alloc: &needs_alloc,
+            modules_toward_exported_macros: &modules_toward_exported_macros,
+        };
+        let input: TokenStream = code.parse().unwrap();
+        let output = Rewrite::new(&emitter, module(lib, krate)).tokens(input.clone());
+        // Where reach reads a path, and what each identifier of the input is.
+        let place = |span: Span| (span.start().line, span.start().column);
+        let starts: BTreeSet<_> = tokens::paths(input.clone())
+            .iter()
+            .map(|p| place(p.spans[0]))
+            .collect();
+        let written: BTreeMap<_, String> = tokens::identifiers(&input)
+            .iter()
+            .map(|id| (place(id.span()), id.to_string()))
+            .collect();
+        for id in tokens::identifiers(&output) {
+            let (at, name) = (place(id.span()), id.to_string());
+            let unchanged = written
+                .get(&at)
+                .is_some_and(|w| *w == name || name == format!("r#{w}"));
+            assert!(
+                unchanged || starts.contains(&at),
+                "`{name}` written at {at:?} of `{code}`, where reach reads no path: {output}"
+            );
+        }
+        output.to_string()
+    }
+
+    /// Macro tokens have their path starts rewritten as parsed code does, exactly where reach
+    /// reads paths: a change anywhere else fails `rewritten`.
+    #[test]
+    fn macro_tokens_rewrite_the_paths_reach_reads() {
+        let dir = tempfile::tempdir().unwrap();
+        let lib = test_library(dir.path());
+        let table: [(&str, &str, &str); 22] = [
+            ("app", "dep::f()", "crate :: dep :: f ()"),
+            ("app", "::dep::f()", "crate :: dep :: f ()"),
+            ("app", "$crate::x::y", "$ crate :: app :: x :: y"),
+            ("app", "crate::x", "crate :: app :: x"),
+            ("app", "pub(crate) fn g() {}", "pub (crate) fn g () { }"),
+            // A `::` after `>`, a macro variable or a name goes on what is before it.
+            ("app", "Vec<T>::dep", "Vec < T >:: dep"),
+            ("app", "<T>::dep::f", "< T >:: dep :: f"),
+            ("app", "$v::dep::f", "$ v :: dep :: f"),
+            ("app", "$dep::f", "$ dep :: f"),
+            ("app", "a::dep::f()", "a :: dep :: f ()"),
+            // A method's name is no path start.
+            ("app", "x.dep::<T>()", "x . dep ::< T > ()"),
+            // After a keyword, an arrow or a single `:`, a `::` starts a path.
+            ("app", "use ::dep::Tr;", "use crate :: dep :: Tr ;"),
+            (
+                "app",
+                "impl ::dep::Tr for X {}",
+                "impl crate :: dep :: Tr for X { }",
+            ),
+            ("app", "1 => ::dep::f", "1 => crate :: dep :: f"),
+            ("app", "field: ::dep::Tr", "field : crate :: dep :: Tr"),
+            ("app", "$name: $crate::T", "$ name : $ crate :: app :: T"),
+            (
+                "app",
+                "($x:ident) => { dep::f() }",
+                "($ x : ident) => { crate :: dep :: f () }",
+            ),
+            ("app", "m!(dep::f)", "m ! (crate :: dep :: f)"),
+            // Attributes rustc defines hold no paths; `derive` names macros.
+            (
+                "app",
+                "#[cfg_attr(unix, derive(dep::Tr))] struct S;",
+                "# [cfg_attr (unix , derive (dep :: Tr))] struct S ;",
+            ),
+            (
+                "app",
+                "#[derive(dep::Tr)] struct S;",
+                "# [derive (crate :: dep :: Tr)] struct S ;",
+            ),
+            // Edition 2015: a `use` path starts at the crate root, single names too, and a
+            // trait used as a type gets `dyn`.
+            (
+                "old",
+                "use m; use {m, Local};",
+                "use crate :: old :: m ; use { crate :: old :: m , crate :: old :: Local } ;",
+            ),
+            (
+                "old",
+                "x: &mut Local, y: &u8",
+                "x : & mut dyn Local , y : & u8",
+            ),
+        ];
+        for (krate, code, expected) in table {
+            assert_eq!(rewritten(&lib, krate, code), expected, "{code} in {krate}");
+        }
+    }
+
+    /// The library part of the bundle of `solution` against `crates`.
+    fn library_part(crates: &[TestCrate], solution: &str) -> String {
+        let dir = tempfile::tempdir().unwrap();
+        let mut lib = crate::bundle::testing::unparsed_library(dir.path(), crates);
+        let solution =
+            Solution::from_text(std::path::Path::new("main.rs"), solution.to_string()).unwrap();
+        let bundle =
+            crate::bundle::bundle_solution(&solution, &mut lib, &BundleOptions::default()).unwrap();
+        let start = bundle
+            .crates
+            .first()
+            .map_or(bundle.text.len(), |c| c.range.start);
+        bundle.text[start..].to_string()
+    }
+
+    const HEADER: &str = "#[allow(\n    warnings,\n    bindings_with_variant_name,\n    overflowing_literals,\n    \
+                          arithmetic_overflow,\n    unconditional_panic,\n    ambiguous_associated_items,\n    \
+                          invalid_reference_casting,\n    mutable_transmutes\n)]\n";
+
+    /// A crate's code keeps in the bundle the reach it had as a crate: re-exports of its
+    /// exported macros through the modules on the way, re-exports no wider than what they
+    /// re-export.
+    #[test]
+    fn visibilities_keep_what_a_crate_could_reach() {
+        let lib = |text| TestCrate {
+            name: "lib",
+            deps: &["dep"],
+            edition: Edition::E2021,
+            text,
+        };
+        let dep = TestCrate {
+            name: "dep",
+            deps: &[],
+            edition: Edition::E2021,
+            text: "pub fn f() {}\n",
+        };
+        let table: [(&str, &str, &str); 4] = [
+            // A private module on the way to an exported macro becomes `pub(crate)`, the
+            // macro an item re-exported at the crate's root.
+            (
+                "mod inner {\n    #[macro_export]\n    macro_rules! twice { ($e:expr) => { $e * 2 }; }\n}\n",
+                "fn main() { let _ = lib::twice!(2); }\n",
+                "mod lib {\n    pub(crate) mod inner {\n        \
+                 macro_rules! twice {\n            ($e:expr) => {\n                $e * 2\n            };\n        }\n        \
+                 pub(crate) use twice;\n    }\n    pub(crate) use self::inner::twice;\n}\n",
+            ),
+            // A `pub use` of an exported macro is as wide as the macro's own re-export.
+            (
+                "#[macro_export]\nmacro_rules! m { () => {}; }\npub mod prelude {\n    pub use crate::m;\n}\n",
+                "use lib::prelude::m;\nfn main() { m!(); }\n",
+                "mod lib {\n    macro_rules! m {\n        () => {};\n    }\n    \
+                 pub(crate) use m;\n    pub mod prelude {\n        pub(crate) use crate::lib::m;\n    }\n}\n",
+            ),
+            // At a crate's root `pub(crate)` is private.
+            (
+                "mod imp {\n    pub fn f() {}\n}\npub(crate) use imp as alias;\npub fn g() { alias::f() }\n",
+                "fn main() { lib::g(); }\n",
+                "mod lib {\n    mod imp {\n        pub fn f() {}\n    }\n    \
+                 use imp as alias;\n    pub fn g() {\n        alias::f()\n    }\n}\n",
+            ),
+            // A crate re-exported whole is a module of the bundle's root: `pub(crate)`.
+            (
+                "pub use dep;\n",
+                "use lib::dep::f;\nfn main() { f(); }\n",
+                "mod lib {\n    pub(crate) use crate::dep as dep;\n}\n",
+            ),
+        ];
+        for (lib_rs, solution, expected) in table {
+            let part = library_part(&[lib(lib_rs), dep.clone()], solution);
+            // The module of `lib`, after its comment and its lint cap.
+            let lib_part = part
+                .split_once(&format!("{HEADER}mod lib {{"))
+                .map(|(_, rest)| format!("mod lib {{{rest}"))
+                .unwrap_or_default();
+            let lib_part = lib_part
+                .split_once("\n// Bundled from")
+                .map_or(lib_part.as_str(), |(first, _)| first);
+            assert_eq!(lib_part, expected, "{lib_rs}");
+        }
     }
 }

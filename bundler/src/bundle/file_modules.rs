@@ -1,8 +1,8 @@
 //! File modules (`mod name;`): where rustc looks for their files, for a library crate's
 //! modules and for a solution's own, which the bundle brings inside the solution's text.
 
-use super::library::after;
-use super::source::{self, ident_len, LineStarts, Location};
+use super::scan::{after, ident_len};
+use super::source::{self, LineStarts, Location};
 use super::Error;
 use std::ops::Range;
 use std::path::{Path, PathBuf};

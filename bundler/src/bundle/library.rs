@@ -6,15 +6,15 @@ use super::build_scripts::BuildScripts;
 use super::cfg::Cfg;
 use super::crates::{CrateGraph, CrateSpec, FeatureRequest};
 use super::file_modules;
-use super::source::{self, ident_len, is_ident_byte, item_attrs_mut, Location};
+use super::ids::{CrateId, ItemId, ModuleId};
+use super::scan::{after, ident_len, is_ident_byte};
+use super::source::{self, item_attrs_mut, Location};
+use super::tokens;
 use super::{Error, ErrorKind};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use syn::ext::IdentExt;
-
-/// Index of a module in [`Library::modules`]; the crate root is 0.
-pub type ModuleId = usize;
 
 /// One item of a module, in source order. Items stay unboxed: they are stored once and
 /// matched by pattern everywhere.
@@ -29,8 +29,8 @@ pub enum Entry {
 #[derive(Debug, Clone)]
 pub struct Module {
     pub name: String,
-    /// The crate it belongs to, an index into [`Library::crates`].
-    pub krate: usize,
+    /// The crate it belongs to.
+    pub krate: CrateId,
     pub parent: Option<ModuleId>,
     /// The `mod` declaration's outer attributes and, once loaded, the module's inner ones
     /// (`//!`, `#![..]`).
@@ -51,6 +51,27 @@ pub struct Module {
     hints: TextHints,
 }
 
+impl Module {
+    /// The root module of crate `krate`, read from its root file and not parsed yet.
+    fn crate_root(krate: CrateId, spec: &CrateSpec) -> Result<Module, Error> {
+        let text: Rc<str> = source::read(&spec.root)?.into();
+        Ok(Module {
+            name: String::new(),
+            krate,
+            parent: None,
+            attrs: Vec::new(),
+            vis: syn::Visibility::Inherited,
+            entries: Vec::new(),
+            hints: TextHints::of(&text),
+            compiled_out: false,
+            declared_by: None,
+            text,
+            unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
+            file: spec.root.clone(),
+        })
+    }
+}
+
 /// What a module's text alone says, to tell whether the module may matter to a bundle
 /// before paying for its parse. Comments and strings count too (except for file modules):
 /// the hints may say yes wrongly, never no wrongly.
@@ -66,8 +87,8 @@ pub struct TextHints {
     pub impl_macros: BTreeSet<String>,
     /// The calls it may make of macros as items (a name and `!` first on a line): where in
     /// its text each one's name and arguments are. The arguments' identifiers are the types
-    /// an impl the macro writes may be for (nalgebra 0.20's `add_sub_impl!(Mul, mul, ..;
-    /// self: Translation<N, D>, ..)` in a file of nothing else, the macro defined in another).
+    /// an impl the macro writes may be for (`add_impl!(Mul, mul; self: Translation<N>)` in
+    /// a file of nothing else, the macro defined in another).
     /// Found when first asked for ([`Library::item_macro_calls`]): only a crate with macros
     /// that write impls asks.
     item_macro_calls: std::cell::OnceCell<Vec<MacroCallText>>,
@@ -255,17 +276,15 @@ pub struct LibCrate {
 }
 
 /// Library crates whose files are read when first met and parsed when first needed: a
-/// bundle parses only the modules it reaches (parsing every template takes ~20 ms, most of
-/// it in their tests).
+/// bundle parses only the modules it reaches, as parsing is most of a bundle's time.
 #[derive(Debug)]
 pub struct Library {
-    /// The name solutions use for the first crate (`templates`, `ac_library`).
-    pub name: String,
-    pub dir: PathBuf,
-    pub modules: Vec<Module>,
-    pub crates: Vec<LibCrate>,
+    /// Indexed by [`ModuleId`]: each crate's root, then each module as it is met.
+    modules: Vec<Module>,
+    /// Indexed by [`CrateId`], as in the crate graph.
+    crates: Vec<LibCrate>,
     /// The crates a solution names, by the name it uses.
-    pub roots: std::collections::BTreeMap<String, usize>,
+    pub roots: std::collections::BTreeMap<String, CrateId>,
     /// Proc-macro crates a solution could name: an error if it does.
     pub proc_macro_roots: std::collections::BTreeMap<String, super::crates::ProcMacro>,
     /// Counts the modules found compiled out once parsed: what was resolved before may
@@ -285,7 +304,7 @@ pub trait ExpandMacros: std::fmt::Debug {
     fn expand_items(
         &mut self,
         lib: &Library,
-        krate: usize,
+        krate: CrateId,
         items: Vec<syn::Item>,
         file: &Path,
         text: &str,
@@ -300,33 +319,17 @@ impl Library {
             &[dir.to_path_buf()],
             &FeatureRequest::default(),
         )?)?;
-        if let Some(root) = library.crates.first().map(|c| c.root) {
+        if let Some(root) = library.first_root() {
             library.load(root)?;
         }
         Ok(library)
     }
 
     /// Reads the root file of every crate of `graph`; each is parsed when a bundle first
-    /// needs it.
+    /// needs it. Crate `k`'s root is module `k`.
     pub fn of_graph(graph: CrateGraph) -> Result<Library, Error> {
-        let first = graph.roots.values().next().copied().unwrap_or(0);
-        let mut library = Library {
-            name: graph
-                .crates
-                .get(first)
-                .map_or(String::new(), |c| c.name.clone()),
-            dir: graph
-                .crates
-                .get(first)
-                .map_or(PathBuf::new(), |c| c.dir.clone()),
-            modules: Vec::new(),
-            crates: Vec::new(),
-            roots: graph.roots,
-            proc_macro_roots: graph.proc_macro_roots,
-            generation: 0,
-            expander: None,
-            build_scripts: None,
-        };
+        let mut modules = Vec::with_capacity(graph.crates.len());
+        let mut crates = Vec::with_capacity(graph.crates.len());
         let mut taken = BTreeSet::new();
         for (k, spec) in graph.crates.into_iter().enumerate() {
             let mut module_name = spec.name.clone();
@@ -335,23 +338,8 @@ impl Library {
                 module_name = format!("{}_{n}", spec.name);
                 n += 1;
             }
-            let root = library.modules.len();
-            let text: Rc<str> = source::read(&spec.root)?.into();
-            library.modules.push(Module {
-                name: String::new(),
-                krate: k,
-                parent: None,
-                attrs: Vec::new(),
-                vis: syn::Visibility::Inherited,
-                entries: Vec::new(),
-                hints: TextHints::of(&text),
-                compiled_out: false,
-                declared_by: None,
-                text,
-                unparsed: Some(spec.root.parent().unwrap_or(&spec.dir).to_path_buf()),
-                file: spec.root.clone(),
-            });
-            library.crates.push(LibCrate {
+            modules.push(Module::crate_root(CrateId(k), &spec)?);
+            crates.push(LibCrate {
                 cfg: Cfg {
                     features: spec.features.clone(),
                     judge_sets: None,
@@ -359,12 +347,20 @@ impl Library {
                     script_sets: BTreeSet::new(),
                 },
                 spec,
-                root,
+                root: ModuleId(k),
                 module_name,
                 macro_files: Default::default(),
             });
         }
-        Ok(library)
+        Ok(Library {
+            modules,
+            crates,
+            roots: graph.roots,
+            proc_macro_roots: graph.proc_macro_roots,
+            generation: 0,
+            expander: None,
+            build_scripts: None,
+        })
     }
 
     /// Leaves the crates that `is_external` says the judge provides (by the name code uses,
@@ -373,12 +369,12 @@ impl Library {
     /// packages left out.
     pub fn keep_external(&mut self, is_external: impl Fn(&str) -> bool) -> Vec<String> {
         let names: Vec<String> = self.crates.iter().map(|c| c.spec.name.clone()).collect();
-        let external = |name: &String, k: usize| is_external(name) && names[k] == *name;
+        let external = |name: &String, k: CrateId| is_external(name) && names[k.0] == *name;
         let mut left_out: Vec<String> = self
             .roots
             .iter()
             .filter(|&(name, &k)| external(name, k))
-            .map(|(_, &k)| self.crates[k].spec.package.clone())
+            .map(|(_, &k)| self.krate(k).spec.package.clone())
             .collect();
         self.roots.retain(|name, k| !external(name, *k));
         for c in &mut self.crates {
@@ -403,23 +399,72 @@ impl Library {
         }
     }
 
+    /// Module `m`.
+    pub fn module(&self, m: ModuleId) -> &Module {
+        &self.modules[m.0]
+    }
+
+    fn module_mut(&mut self, m: ModuleId) -> &mut Module {
+        &mut self.modules[m.0]
+    }
+
+    /// Every module met so far, in the order met.
+    pub fn modules(&self) -> impl Iterator<Item = (ModuleId, &Module)> {
+        self.modules
+            .iter()
+            .enumerate()
+            .map(|(m, module)| (ModuleId(m), module))
+    }
+
+    /// Crate `k`.
+    pub fn krate(&self, k: CrateId) -> &LibCrate {
+        &self.crates[k.0]
+    }
+
+    fn krate_mut(&mut self, k: CrateId) -> &mut LibCrate {
+        &mut self.crates[k.0]
+    }
+
+    /// Every crate, in the crate graph's order.
+    pub fn crates(&self) -> impl Iterator<Item = (CrateId, &LibCrate)> {
+        self.crates.iter().enumerate().map(|(k, c)| (CrateId(k), c))
+    }
+
+    /// The root of the first crate: the library given first (`templates`, `ac_library`).
+    pub fn first_root(&self) -> Option<ModuleId> {
+        self.crates.first().map(|c| c.root)
+    }
+
     /// The crate module `m` belongs to.
-    pub fn krate(&self, m: ModuleId) -> &LibCrate {
-        &self.crates[self.modules[m].krate]
+    pub fn crate_of(&self, m: ModuleId) -> &LibCrate {
+        self.krate(self.module(m).krate)
+    }
+
+    /// The entry at `id`: an item, or a child module's declaration.
+    pub fn entry(&self, id: ItemId) -> &Entry {
+        &self.module(id.module).entries[id.index]
+    }
+
+    /// The item at `id`; `None` for a child module's declaration.
+    pub fn item(&self, id: ItemId) -> Option<&syn::Item> {
+        match self.entry(id) {
+            Entry::Item(item) => Some(item),
+            Entry::Module(_) => None,
+        }
     }
 
     pub fn is_loaded(&self, m: ModuleId) -> bool {
-        self.modules[m].unparsed.is_none()
+        self.module(m).unparsed.is_none()
     }
 
     /// What module `m`'s text says before it is parsed; see [`TextHints`].
     pub fn hints(&self, m: ModuleId) -> &TextHints {
-        &self.modules[m].hints
+        &self.module(m).hints
     }
 
     /// The item-level macro calls in module `m`'s text; see [`TextHints`].
     pub fn item_macro_calls(&self, m: ModuleId) -> &[MacroCallText] {
-        let module = &self.modules[m];
+        let module = self.module(m);
         module
             .hints
             .item_macro_calls
@@ -428,9 +473,10 @@ impl Library {
 
     /// The unparsed modules of crate `krate` whose folders hold a file, not declared yet,
     /// that may define a macro called `name`: `macros/mod.rs` for `macros/sets.rs`.
-    pub fn hiding_macro(&self, krate: usize, name: &str) -> Vec<ModuleId> {
-        let root = &self.modules[self.crates[krate].root];
-        let files = self.crates[krate]
+    pub fn unparsed_modules_declaring_macro(&self, krate: CrateId, name: &str) -> Vec<ModuleId> {
+        let root = self.module(self.krate(krate).root);
+        let files = self
+            .krate(krate)
             .macro_files
             .get_or_init(|| root.file.parent().map(macro_files).unwrap_or_default());
         let known = |file: &Path| self.modules.iter().any(|m| m.file == file);
@@ -439,14 +485,14 @@ impl Library {
             .iter()
             .filter(|(file, names)| names.contains(name) && !known(file))
         {
-            out.extend((0..self.modules.len()).filter(|&m| {
-                let module = &self.modules[m];
-                module.krate == krate
+            out.extend(self.modules().filter_map(|(m, module)| {
+                (module.krate == krate
                     && module.hints.declares_file_modules
                     && module
                         .unparsed
                         .as_ref()
-                        .is_some_and(|dir| file.starts_with(dir))
+                        .is_some_and(|dir| file.starts_with(dir)))
+                .then_some(m)
             }));
         }
         out
@@ -455,46 +501,46 @@ impl Library {
     /// Parses module `m` if it is not yet: its items, its inline modules, and the files of its
     /// file modules (read, not parsed).
     pub fn load(&mut self, m: ModuleId) -> Result<(), Error> {
-        let Some(children_dir) = self.modules[m].unparsed.take() else {
+        let Some(children_dir) = self.module_mut(m).unparsed.take() else {
             return Ok(());
         };
-        let (file, text) = (self.modules[m].file.clone(), self.modules[m].text.clone());
-        let krate = self.modules[m].krate;
-        if self.modules[m].parent.is_none() {
+        let (file, text) = (self.module(m).file.clone(), self.module(m).text.clone());
+        let krate = self.module(m).krate;
+        if self.module(m).parent.is_none() {
             // The cfgs its build script sets, before any of its `#[cfg]` is decided.
             if let Some(outputs) = self.build_outputs(krate) {
-                self.crates[krate].cfg.script_sets = outputs.cfgs;
+                self.krate_mut(krate).cfg.script_sets = outputs.cfgs;
             }
         }
         let parsed = match source::parse_without_tests(&file, &text) {
             Ok(parsed) => parsed,
             // Syntax only rustc's 2015 parser reads: rewritten, and the module's text with it
             // (places in messages are in the text parsed).
-            Err(e) if self.crates[krate].spec.edition == super::crates::Edition::E2015 => {
+            Err(e) if self.krate(krate).spec.edition == super::crates::Edition::E2015 => {
                 let Some(rewritten) = super::old_syntax::rewrite(&text) else {
                     return Err(e.into());
                 };
                 let parsed = source::parse_without_tests(&file, &rewritten).map_err(|_| e)?;
-                self.modules[m].text = rewritten.into();
+                self.module_mut(m).text = rewritten.into();
                 parsed
             }
             Err(e) => return Err(e.into()),
         };
         let mut attrs = parsed.attrs;
         // A file may compile itself out: `#![cfg(feature = "serde")]` at its top.
-        if self.crates[krate].cfg.attrs(&mut attrs) {
-            self.modules[m].compiled_out = true;
+        if self.krate(krate).cfg.attrs(&mut attrs) {
+            self.module_mut(m).compiled_out = true;
             self.generation += 1;
             return Ok(());
         }
-        self.modules[m].attrs.extend(attrs);
+        self.module_mut(m).attrs.extend(attrs);
         self.add_items(m, parsed.items, &children_dir)
     }
 
     /// Parses `modules`, and with each the modules of its crate that its `use` items name
     /// (`pub use self::linux::*`, `pub use crate::new::glibc::sys::*`), which resolution
-    /// will most often need: a chain of imports (libc's, zerocopy's) is read at once rather
-    /// than one module per pass of resolution.
+    /// will most often need: a chain of imports through glob re-exports is read at once
+    /// rather than one module per pass of resolution.
     pub fn load_with_imported(
         &mut self,
         modules: impl IntoIterator<Item = ModuleId>,
@@ -524,7 +570,7 @@ impl Library {
     /// `crate::`).
     fn imported_modules(&self, m: ModuleId) -> Vec<ModuleId> {
         let mut out = Vec::new();
-        for entry in &self.modules[m].entries {
+        for entry in &self.module(m).entries {
             let Entry::Item(item @ syn::Item::Use(_)) = entry else {
                 continue;
             };
@@ -537,12 +583,12 @@ impl Library {
                     }
                     Some(&"crate") => {
                         segments.next();
-                        at = self.krate(m).root;
+                        at = self.crate_of(m).root;
                     }
                     _ => {}
                 }
                 while segments.next_if_eq(&"super").is_some() {
-                    at = self.modules[at].parent.unwrap_or(at);
+                    at = self.module(at).parent.unwrap_or(at);
                 }
                 for name in segments {
                     match self.child(at, name) {
@@ -569,10 +615,10 @@ impl Library {
         items: Vec<syn::Item>,
         children_dir: &Path,
     ) -> Result<(), Error> {
-        let krate = self.modules[id].krate;
+        let krate = self.module(id).krate;
         let items = match self.expander.take() {
             Some(mut expander) => {
-                let (file, text) = (&self.modules[id].file, &self.modules[id].text);
+                let (file, text) = (&self.module(id).file, &self.module(id).text);
                 let expanded = expander.expand_items(self, krate, items, file, text);
                 self.expander = Some(expander);
                 expanded?
@@ -582,7 +628,7 @@ impl Library {
         // `include!` of a build script's file inside functions and their modules
         // (num-bigint's `fn get_radix_base() { mod gen { include! { .. } } .. }`).
         let mut items = items;
-        if self.build_scripts.is_some() && self.modules[id].text.contains("include!") {
+        if self.build_scripts.is_some() && self.module(id).text.contains("include!") {
             if let Some(outputs) = self.build_outputs(krate) {
                 let mut inliner = super::build_scripts::Inliner(&outputs);
                 for item in &mut items {
@@ -592,13 +638,13 @@ impl Library {
         }
         let mut entries = Vec::new();
         let mut items: std::collections::VecDeque<syn::Item> = items.into();
-        let has_cfgs = self.modules[id].text.contains("cfg");
+        let has_cfgs = self.module(id).text.contains("cfg");
         while let Some(mut item) = items.pop_front() {
-            if item_attrs_mut(&mut item).is_some_and(|attrs| self.crates[krate].cfg.attrs(attrs)) {
+            if item_attrs_mut(&mut item).is_some_and(|attrs| self.krate(krate).cfg.attrs(attrs)) {
                 continue; // compiled out
             }
             if has_cfgs {
-                let mut strip = super::cfg::Strip(&self.crates[krate].cfg);
+                let mut strip = super::cfg::Strip(&self.krate(krate).cfg);
                 syn::visit_mut::VisitMut::visit_item_mut(&mut strip, &mut item);
             }
             if let syn::Item::Macro(call) = &item {
@@ -630,14 +676,14 @@ impl Library {
                         hoisted.push(child);
                     }
                     for child in hoisted {
-                        self.modules[child].declared_by = Some(entries.len());
+                        self.module_mut(child).declared_by = Some(entries.len());
                     }
                     entries.push(Entry::Item(syn::Item::Macro(call)));
                 }
                 item => entries.push(Entry::Item(item)),
             }
         }
-        self.modules[id].entries = entries;
+        self.module_mut(id).entries = entries;
         Ok(())
     }
 
@@ -645,7 +691,7 @@ impl Library {
     /// crate's build script wrote (num-bigint's `include! { concat!(env!("OUT_DIR"), ..) }`);
     /// `None` for any other call, or when the file cannot be had (the bundle's check then says
     /// what is missing).
-    fn included_items(&mut self, krate: usize, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+    fn included_items(&mut self, krate: CrateId, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
         if call.ident.is_some() || !call.mac.path.is_ident("include") {
             return None;
         }
@@ -654,8 +700,8 @@ impl Library {
     }
 
     /// What crate `krate`'s build script wrote, running it if needed.
-    fn build_outputs(&mut self, krate: usize) -> Option<super::build_scripts::Outputs> {
-        let spec = &self.crates[krate].spec;
+    fn build_outputs(&mut self, krate: CrateId) -> Option<super::build_scripts::Outputs> {
+        let spec = &self.crates[krate.0].spec;
         self.build_scripts.as_mut()?.outputs(spec)
     }
 
@@ -663,7 +709,7 @@ impl Library {
     /// `macro_rules! name { () => { .. } }` whose body holds no `$` (libc's `prelude!()`,
     /// which declares `mod types;` and `mod prelude { .. }` where it is called): read where
     /// it is called, as rustc expands it, under the call's attributes.
-    fn plain_expansion(&self, krate: usize, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
+    fn plain_expansion(&self, krate: CrateId, call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
         use proc_macro2::{Delimiter, TokenTree};
         if call.ident.is_some() || !call.mac.tokens.is_empty() {
             return None;
@@ -701,7 +747,7 @@ impl Library {
             }
             _ => return None,
         };
-        if super::parse::has_dollar(&body) {
+        if tokens::has_dollar(&body) {
             return None;
         }
         let file: syn::File = syn::parse2(body).ok()?;
@@ -725,16 +771,16 @@ impl Library {
         children_dir: &Path,
     ) -> Result<ModuleId, Error> {
         let (file, text) = (
-            self.modules[parent].file.clone(),
-            self.modules[parent].text.clone(),
+            self.module(parent).file.clone(),
+            self.module(parent).text.clone(),
         );
         let name = module.ident.to_string();
         // `mod r#ref;` lives in `ref.rs`.
         let file_name = module.ident.unraw().to_string();
-        let child = self.modules.len();
+        let child = ModuleId(self.modules.len());
         let mut child_module = Module {
             name: name.clone(),
-            krate: self.modules[parent].krate,
+            krate: self.module(parent).krate,
             parent: Some(parent),
             attrs: module.attrs,
             vis: module.vis,
@@ -753,9 +799,10 @@ impl Library {
             }
             None => {
                 let path_attr = file_modules::path_attribute(&child_module.attrs);
-                let parent_inline = self.modules[parent]
+                let parent_inline = self
+                    .module(parent)
                     .parent
-                    .is_some_and(|p| self.modules[p].file == file);
+                    .is_some_and(|p| self.module(p).file == file);
                 let candidates = file_modules::candidates(
                     &file,
                     children_dir,
@@ -778,7 +825,7 @@ impl Library {
                     |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
                 let mut ancestor = path_attr.is_some().then_some(parent);
                 while let Some(a) = ancestor {
-                    if canonical(&self.modules[a].file) == canonical(path) {
+                    if canonical(&self.module(a).file) == canonical(path) {
                         return Err(ErrorKind::ModuleCycle {
                             at: Location::of_span(&file, &text, module.ident.span()),
                             module: name,
@@ -786,7 +833,7 @@ impl Library {
                         }
                         .into());
                     }
-                    ancestor = self.modules[a].parent;
+                    ancestor = self.module(a).parent;
                 }
                 child_module.unparsed =
                     Some(file_modules::children_dir(path, children_dir, &file_name));
@@ -802,10 +849,10 @@ impl Library {
 
     /// `krate::a::b` for a module, the crate's module name for its root.
     pub fn module_path(&self, mut id: ModuleId) -> String {
-        let krate = &self.krate(id).module_name;
+        let krate = &self.crate_of(id).module_name;
         let mut names = Vec::new();
-        while let Some(parent) = self.modules[id].parent {
-            names.push(self.modules[id].name.as_str());
+        while let Some(parent) = self.module(id).parent {
+            names.push(self.module(id).name.as_str());
             id = parent;
         }
         names.push(krate);
@@ -815,9 +862,9 @@ impl Library {
 
     /// The child of `module` called `name`.
     pub fn child(&self, module: ModuleId, name: &str) -> Option<ModuleId> {
-        self.modules[module].entries.iter().find_map(|e| match e {
+        self.module(module).entries.iter().find_map(|e| match e {
             Entry::Module(id)
-                if self.modules[*id].name == name && !self.modules[*id].compiled_out =>
+                if self.module(*id).name == name && !self.module(*id).compiled_out =>
             {
                 Some(*id)
             }
@@ -919,62 +966,18 @@ fn cfg_if_items(call: &syn::ItemMacro) -> Option<Vec<syn::Item>> {
     Some(items)
 }
 
-fn file_modules(tokens: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
-    use proc_macro2::TokenTree;
-    let list: Vec<TokenTree> = tokens.clone().into_iter().collect();
+fn file_modules(stream: &proc_macro2::TokenStream) -> Vec<syn::ItemMod> {
     let mut modules = Vec::new();
-    for (i, token) in list.iter().enumerate() {
-        match token {
-            TokenTree::Group(g) => modules.extend(file_modules(&g.stream())),
-            TokenTree::Ident(m)
-                if m == "mod"
-                    && matches!(list.get(i + 1), Some(TokenTree::Ident(_)))
-                    && matches!(list.get(i + 2), Some(TokenTree::Punct(p)) if p.as_char() == ';') =>
-            {
-                // Its attributes (`#[path]`) and visibility are the tokens just before it.
-                let mut start = i;
-                if start >= 2
-                    && matches!(&list[start - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Parenthesis)
-                    && matches!(&list[start - 2], TokenTree::Ident(p) if p == "pub")
-                {
-                    start -= 2;
-                } else if start >= 1
-                    && matches!(&list[start - 1], TokenTree::Ident(p) if p == "pub")
-                {
-                    start -= 1;
-                }
-                while start >= 2
-                    && matches!(&list[start - 1], TokenTree::Group(g) if g.delimiter() == proc_macro2::Delimiter::Bracket)
-                    && matches!(&list[start - 2], TokenTree::Punct(p) if p.as_char() == '#')
-                {
-                    start -= 2;
-                }
-                let declaration: proc_macro2::TokenStream =
-                    list[start..i + 3].iter().cloned().collect();
-                modules.extend(syn::parse2::<syn::ItemMod>(declaration).ok());
-            }
-            _ => {}
+    tokens::each_token(stream, &mut |tokens, i| {
+        if let Some(declaration) = tokens::mod_declaration(tokens, i).filter(|d| d.name.is_some()) {
+            // Its attributes (`#[path]`) and visibility are the tokens just before it.
+            let start = tokens::item_start(tokens, i);
+            let declaration: proc_macro2::TokenStream =
+                tokens[start..declaration.end].iter().cloned().collect();
+            modules.extend(syn::parse2::<syn::ItemMod>(declaration).ok());
         }
-    }
+    });
     modules
-}
-
-/// What follows each whole-identifier occurrence of `word` in `text`.
-pub(super) fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
-    words(text, word).map(move |at| &text[at + word.len()..])
-}
-
-/// Where `word` occurs in `text` as a whole identifier.
-fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
-    let bytes = text.as_bytes();
-    // memchr's vectorised search: every file of a crate is scanned for three words before
-    // any is parsed, and `str::match_indices` took a tenth of a small bundle's time.
-    memchr::memmem::find_iter(bytes, word.as_bytes()).filter(move |&at| {
-        !at.checked_sub(1).is_some_and(|i| is_ident_byte(bytes[i]))
-            && !bytes
-                .get(at + word.len())
-                .is_some_and(|&b| is_ident_byte(b))
-    })
 }
 
 #[cfg(test)]

@@ -11,15 +11,21 @@ pub(crate) mod diagnose;
 pub mod emit;
 mod error;
 pub mod file_modules;
+pub mod ids;
 pub mod library;
 mod license;
 mod old_syntax;
 pub mod parse;
+pub mod path;
 pub mod proc_macros;
 pub mod reach;
 pub mod resolve;
 pub(crate) mod scan;
 pub mod source;
+#[cfg(test)]
+mod testing;
+pub mod tokens;
+mod writable;
 
 pub use emit::BundleOptions;
 pub use error::{Error, ErrorKind};
@@ -145,14 +151,15 @@ pub fn bundle_solution(
     }
     let is_lib = |name: &str| lib.roots.contains_key(name);
     let refs = solution.references(is_lib);
-    let kept = reach::for_solution(lib, solution, &refs)?;
-    diagnose::check_writable(lib, &kept)?;
-    for (k, krate) in lib.crates.iter().enumerate() {
+    let reach::Reached { kept, resolution } = reach::for_solution(lib, solution, &refs)?;
+    writable::check_writable(lib, &kept)?;
+    for (k, krate) in lib.crates() {
         if kept.has_crate(lib, k) {
             solution.check_name_free(&krate.module_name)?;
         }
     }
-    let (module, mut crates) = emit::library_parts(lib, &kept, opts);
+    let resolver = resolve::Resolver::with_cache(lib, resolution);
+    let (module, mut crates) = emit::library_parts(lib, &kept, &resolver, opts);
     let (mut text, edits) = emit::solution_text(solution, &refs, &kept.unused_imports, lib);
     let solution_end = text.len();
     if !module.is_empty() {
@@ -174,9 +181,10 @@ pub fn bundle_solution(
 }
 
 /// The library module with the named top-level modules (templates) and all they use: what
-/// `bundler show` prints, and what a snippet expands to.
+/// `grundy show` prints, and what a snippet expands to.
 pub fn show(names: &[String], lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
-    let kept = reach::for_modules(lib, names)?;
-    diagnose::check_writable(lib, &kept)?;
-    Ok(emit::library_modules(lib, &kept, opts))
+    let reach::Reached { kept, resolution } = reach::for_modules(lib, names)?;
+    writable::check_writable(lib, &kept)?;
+    let resolver = resolve::Resolver::with_cache(lib, resolution);
+    Ok(emit::library_parts(lib, &kept, &resolver, opts).0)
 }

@@ -6,7 +6,8 @@
 //!
 //! Written by hand: syn has no 2015 mode, and rustc's parser is not a library.
 
-use super::source::{is_punct, LineStarts};
+use super::source::LineStarts;
+use super::tokens::is_punct;
 use proc_macro2::{Delimiter, Spacing, TokenStream, TokenTree};
 
 /// `text` with the insertions made, or `None` when there is nothing to insert (or the text

@@ -2,54 +2,15 @@
 //! `use` trees, and inside macro arguments, which are read off the raw tokens), and the
 //! solution file with the references it makes into the library.
 
+pub use super::path::{Ns, PathKind, PathRef};
+use super::source::{self, item_name, LineStarts, Location};
+use super::tokens;
 use super::{file_modules, Error, ErrorKind};
-use crate::bundle::source::{
-    self, in_path_or_macro_name, is_punct, item_name, LineStarts, Location,
-};
-use proc_macro2::{Delimiter, Span, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, Ident, Span, TokenStream, TokenTree};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use syn::ext::IdentExt;
 use syn::visit::Visit;
-
-/// Rust's namespaces: what a path's last segment is looked up in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Ns {
-    /// Types, traits, modules, crates.
-    Type,
-    /// Functions, constants, statics, tuple and unit structs and variants.
-    Value,
-    Macro,
-}
-
-/// A path as written: `a::b::C`, a `use` leaf (`use a::{b, c as d, e::*}` has three), or a
-/// sequence `a :: b` inside a macro's tokens.
-#[derive(Debug, Clone)]
-pub struct PathRef {
-    /// `crate`, `self`, `super` and `$crate` are segments too; generic arguments are not.
-    pub segments: Vec<String>,
-    /// The span of a leading `::`, if the path starts with one.
-    pub leading_colon: Option<Span>,
-    /// The span of the first segment.
-    pub root: Span,
-    /// The span of each segment (for a glob, the last is the `*`).
-    pub spans: Vec<Span>,
-    /// A glob import, `use a::*`: the path names what is globbed.
-    pub glob: bool,
-    /// For a `use` leaf, the name it binds in its module (`None` for globs and `as _`).
-    pub binding: Option<String>,
-    /// The path of a macro invocation, `name!(..)`.
-    pub macro_call: bool,
-    /// For a macro invocation whose arguments hold no `$` (so not one written in another
-    /// macro's body): the identifiers in its arguments, the names its body's
-    /// `prefix::$name` paths may be given.
-    pub call_idents: Option<Rc<BTreeSet<String>>>,
-    pub is_use: bool,
-    /// The namespace its position asks for; `None` when it may be any (a `use` leaf, a path
-    /// in a macro's tokens).
-    pub ns: Option<Ns>,
-}
 
 /// Collects every path in the nodes it visits.
 #[derive(Default)]
@@ -74,29 +35,18 @@ impl Paths {
         leading_colon: Option<Span>,
     ) {
         // `last` is the leaf's own segment (for a glob, the `*`, which names nothing).
-        let mut leaf = |prefix: &[(String, Span)],
-                        last: Option<(String, Span)>,
-                        glob: bool,
-                        binding: Option<String>| {
+        let mut leaf = |prefix: &[(String, Span)], last: Option<(String, Span)>, kind: PathKind| {
             let mut segments: Vec<String> = prefix.iter().map(|(name, _)| name.clone()).collect();
             let mut spans: Vec<Span> = prefix.iter().map(|(_, span)| *span).collect();
             if let Some((name, span)) = last {
-                if !glob {
+                if kind != PathKind::Glob {
                     segments.push(name);
                 }
                 spans.push(span);
             }
             self.found.push(PathRef {
-                segments,
                 leading_colon,
-                root: spans[0],
-                spans,
-                glob,
-                binding,
-                macro_call: false,
-                call_idents: None,
-                is_use: true,
-                ns: None,
+                ..PathRef::new(segments, spans, kind, None)
             });
         };
         match tree {
@@ -106,34 +56,28 @@ impl Paths {
                 prefix.pop();
             }
             syn::UseTree::Name(n) if n.ident == "self" => {
-                leaf(
-                    prefix,
-                    None,
-                    false,
-                    prefix.last().map(|(name, _)| name.clone()),
-                );
+                let binding = prefix.last().map(|(name, _)| name.clone());
+                leaf(prefix, None, PathKind::Use { binding });
             }
             syn::UseTree::Name(n) => {
                 let name = n.ident.to_string();
+                let last = Some((name.clone(), n.ident.span()));
                 leaf(
                     prefix,
-                    Some((name.clone(), n.ident.span())),
-                    false,
-                    Some(name),
+                    last,
+                    PathKind::Use {
+                        binding: Some(name),
+                    },
                 );
             }
             syn::UseTree::Rename(r) => {
                 let last = (r.ident != "self").then(|| (r.ident.to_string(), r.ident.span()));
                 let binding = (r.rename != "_").then(|| r.rename.to_string());
-                leaf(prefix, last, false, binding);
+                leaf(prefix, last, PathKind::Use { binding });
             }
             syn::UseTree::Glob(g) => {
-                leaf(
-                    prefix,
-                    Some(("*".into(), g.star_token.spans[0])),
-                    true,
-                    None,
-                );
+                let star = Some(("*".into(), g.star_token.spans[0]));
+                leaf(prefix, star, PathKind::Glob);
             }
             syn::UseTree::Group(g) => {
                 for tree in &g.items {
@@ -143,172 +87,26 @@ impl Paths {
         }
     }
 
-    /// Paths inside unparsed tokens: an optional `::` or `$`, then identifiers joined by `::`.
-    /// A `$name` is a macro variable, not a path, except `$crate`; nor are a matcher's
-    /// fragment kinds (`$x:ident`), keywords, and built-in attributes with what they hold
-    /// (`#[repr(C)]`, `#[cfg(feature = "x")]`): each would be looked up in every module that
-    /// calls the macro (libc's `s!` is called in hundreds).
+    /// The paths of a macro's tokens, read as [`Level::read`](super::tokens::Level::read)
+    /// says.
     pub fn tokens(&mut self, stream: TokenStream) {
-        let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let is_colons = |i: usize| {
-            matches!((tokens.get(i), tokens.get(i + 1)),
-                (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
-                    if a.as_char() == ':' && b.as_char() == ':' && a.spacing() == proc_macro2::Spacing::Joint)
-        };
-        let ident = |i: usize| match tokens.get(i) {
-            Some(TokenTree::Ident(id)) => Some(id),
-            _ => None,
-        };
-        let mut i = 0;
-        while i < tokens.len() {
-            let mut leading_colon = None;
-            let mut segments = Vec::new();
-            let mut spans = Vec::new();
-            let mut root = None;
-            let mut j = i;
-            if let TokenTree::Punct(p) = &tokens[i] {
-                if p.as_char() == '#' && builtin_attribute(&tokens[i + 1..]) {
-                    i += 2 + usize::from(is_punct(tokens.get(i + 1), '!'));
-                    continue;
-                }
-                if p.as_char() == '$' {
-                    match ident(i + 1) {
-                        Some(id) if id == "crate" => {
-                            segments.push("$crate".to_string());
-                            spans.push(id.span());
-                            root = Some(id.span());
-                            j = i + 2;
-                        }
-                        Some(_) => {
-                            // `$x:ident`: the fragment kind goes with the variable.
-                            let kind = is_punct(tokens.get(i + 2), ':') && !is_colons(i + 2);
-                            i += if kind { 4 } else { 2 };
-                            continue;
-                        }
-                        None => {}
-                    }
-                } else if is_colons(i) && ident(i + 2).is_some() {
-                    leading_colon = Some(p.span());
-                    j = i + 2;
-                }
-            }
-            if segments.is_empty() {
-                if let Some(id) = ident(j).filter(|id| !is_keyword(id) || is_colons(j + 1)) {
-                    segments.push(id.to_string());
-                    spans.push(id.span());
-                    root = Some(id.span());
-                    j += 1;
-                }
-            }
-            let Some(root) = root else {
-                if let TokenTree::Group(g) = &tokens[i] {
-                    self.tokens(g.stream());
-                }
-                i += 1;
-                continue;
+        for path in tokens::paths(stream) {
+            let (kind, ns) = match path.call {
+                _ if path.handed => (PathKind::Handed, None),
+                Some(arguments) => (
+                    PathKind::MacroCall {
+                        arguments: tokens::call_arguments(&arguments.stream()).map(Rc::new),
+                    },
+                    Some(Ns::Macro),
+                ),
+                None => (PathKind::Code, None),
             };
-            // `prefix::$name`, a name a macro is handed: taken as anything in `prefix`.
-            let mut handed = false;
-            while is_colons(j) {
-                match ident(j + 2) {
-                    Some(id) => {
-                        segments.push(id.to_string());
-                        spans.push(id.span());
-                        j += 3;
-                    }
-                    None => {
-                        handed = matches!(tokens.get(j + 2), Some(TokenTree::Punct(p)) if p.as_char() == '$')
-                            && ident(j + 3).is_some();
-                        break;
-                    }
-                }
-            }
-            let call = match (tokens.get(j), tokens.get(j + 1)) {
-                (Some(TokenTree::Punct(p)), Some(TokenTree::Group(g)))
-                    if p.as_char() == '!' && g.delimiter() != Delimiter::None =>
-                {
-                    Some(g)
-                }
-                _ => None,
-            };
-            let macro_call = call.is_some();
             self.found.push(PathRef {
-                segments,
-                leading_colon,
-                root,
-                spans,
-                glob: handed,
-                binding: None,
-                macro_call,
-                call_idents: call.and_then(|g| call_idents(&g.stream())),
-                is_use: false,
-                ns: macro_call.then_some(Ns::Macro),
+                leading_colon: path.leading_colon,
+                ..PathRef::new(path.segments, path.spans, kind, ns)
             });
-            i = j;
         }
     }
-}
-
-/// Keywords, which never start a path (but `self::`, `super::`, `crate::`, `Self::` do, when
-/// followed by `::`). `union`, `default`, `macro_rules` are names elsewhere.
-pub fn is_keyword(id: &proc_macro2::Ident) -> bool {
-    const KEYWORDS: [&str; 40] = [
-        "as", "async", "await", "break", "const", "continue", "crate", "dyn", "else", "enum",
-        "extern", "false", "fn", "for", "if", "impl", "in", "let", "loop", "match", "mod", "move",
-        "mut", "pub", "ref", "return", "self", "Self", "static", "struct", "super", "trait",
-        "true", "type", "unsafe", "use", "where", "while", "yield", "_",
-    ];
-    KEYWORDS.iter().any(|k| id == k)
-}
-
-/// Whether `tokens` (after a `#`) are an attribute rustc itself defines, `[name ..]` or
-/// `![name ..]`, which names nothing a library holds. `derive` is not one: its arguments are
-/// macros.
-fn builtin_attribute(tokens: &[TokenTree]) -> bool {
-    let group = match tokens {
-        [TokenTree::Punct(bang), TokenTree::Group(g), ..] if bang.as_char() == '!' => g,
-        [TokenTree::Group(g), ..] => g,
-        _ => return false,
-    };
-    group.delimiter() == Delimiter::Bracket
-        && matches!(group.stream().into_iter().next(),
-            Some(TokenTree::Ident(name)) if is_builtin_attribute(&name.to_string()))
-}
-
-/// Whether `name` is an attribute rustc itself defines (`derive` is not counted: its
-/// arguments are macros).
-pub fn is_builtin_attribute(name: &str) -> bool {
-    const BUILTIN: [&str; 28] = [
-        "allow",
-        "automatically_derived",
-        "cfg",
-        "cfg_attr",
-        "cold",
-        "deny",
-        "deprecated",
-        "diagnostic",
-        "doc",
-        "expect",
-        "export_name",
-        "forbid",
-        "ignore",
-        "inline",
-        "link",
-        "link_name",
-        "link_section",
-        "macro_export",
-        "macro_use",
-        "must_use",
-        "no_mangle",
-        "non_exhaustive",
-        "path",
-        "repr",
-        "target_feature",
-        "test",
-        "track_caller",
-        "warn",
-    ];
-    BUILTIN.contains(&name)
 }
 
 impl Paths {
@@ -323,18 +121,15 @@ impl Paths {
 impl<'ast> Visit<'ast> for Paths {
     fn visit_path(&mut self, path: &'ast syn::Path) {
         let ns = self.ns.take();
-        if let Some(first) = path.segments.first() {
+        if !path.segments.is_empty() {
             self.found.push(PathRef {
-                segments: path.segments.iter().map(|s| s.ident.to_string()).collect(),
                 leading_colon: path.leading_colon.map(|c| c.spans[0]),
-                root: first.ident.span(),
-                spans: path.segments.iter().map(|s| s.ident.span()).collect(),
-                glob: false,
-                binding: None,
-                macro_call: false,
-                call_idents: None,
-                is_use: false,
-                ns,
+                ..PathRef::new(
+                    path.segments.iter().map(|s| s.ident.to_string()).collect(),
+                    path.segments.iter().map(|s| s.ident.span()).collect(),
+                    PathKind::Code,
+                    ns,
+                )
             });
         }
         syn::visit::visit_path(self, path);
@@ -395,19 +190,12 @@ impl<'ast> Visit<'ast> for Paths {
         // that name is in scope (num-bigint's `NoSign => ..` after `use Sign::NoSign`): taken
         // as a path too, so that such an import is never lost.
         if node.by_ref.is_none() && node.mutability.is_none() && node.subpat.is_none() {
-            let span = node.ident.span();
-            self.found.push(PathRef {
-                segments: vec![node.ident.to_string()],
-                leading_colon: None,
-                root: span,
-                spans: vec![span],
-                glob: false,
-                binding: None,
-                macro_call: false,
-                call_idents: None,
-                is_use: false,
-                ns: Some(Ns::Value),
-            });
+            self.found.push(PathRef::new(
+                vec![node.ident.to_string()],
+                vec![node.ident.span()],
+                PathKind::Code,
+                Some(Ns::Value),
+            ));
         }
         syn::visit::visit_pat_ident(self, node);
     }
@@ -432,18 +220,18 @@ impl<'ast> Visit<'ast> for Paths {
         let imports: Vec<PathRef> = imports
             .found
             .into_iter()
-            .filter(|leaf| !leaf.glob && leaf.binding.is_some())
+            .filter(|leaf| leaf.binding().is_some())
             .collect();
         if imports.is_empty() {
             return;
         }
         for path in &mut self.found[start..] {
-            if path.is_use || path.leading_colon.is_some() {
+            if path.is_use() || path.leading_colon.is_some() {
                 continue;
             }
             let Some(import) = imports
                 .iter()
-                .find(|leaf| leaf.binding.as_ref() == path.segments.first())
+                .find(|leaf| leaf.binding() == path.segments.first())
             else {
                 continue;
             };
@@ -453,7 +241,6 @@ impl<'ast> Visit<'ast> for Paths {
             path.spans = (import.spans.iter().copied())
                 .chain(path.spans.drain(1..))
                 .collect();
-            path.root = import.root;
             path.leading_colon = import.leading_colon;
         }
     }
@@ -462,8 +249,9 @@ impl<'ast> Visit<'ast> for Paths {
         self.ns = Some(Ns::Macro);
         self.visit_path(&mac.path);
         if let Some(last) = self.found.last_mut() {
-            last.macro_call = true;
-            last.call_idents = call_idents(&mac.tokens);
+            last.kind = PathKind::MacroCall {
+                arguments: tokens::call_arguments(&mac.tokens).map(Rc::new),
+            };
         }
         self.tokens(mac.tokens.clone());
     }
@@ -535,7 +323,11 @@ impl Solution {
         paths
             .found
             .into_iter()
-            .filter(|p| is_lib(&p.segments[0]) && (p.is_use || p.segments.len() >= 2))
+            .filter(|p| {
+                p.segments
+                    .first()
+                    .is_some_and(|first| is_lib(first) && (p.is_use() || p.segments.len() >= 2))
+            })
             .collect()
     }
 
@@ -570,10 +362,10 @@ impl Solution {
                         .found
                         .into_iter()
                         .filter(|p| {
-                            p.binding.as_deref() == Some(name)
+                            p.binding().map(String::as_str) == Some(name)
                                 && p.segments.first().map(String::as_str) != Some(name)
                         })
-                        .map(|p| p.root),
+                        .map(|p| p.root()),
                 );
             }
         }
@@ -756,7 +548,7 @@ impl Solution {
         paths
             .found
             .into_iter()
-            .filter(|p| p.macro_call && p.segments.len() == 1 && p.leading_colon.is_none())
+            .filter(|p| p.is_macro_call() && p.segments.len() == 1 && p.leading_colon.is_none())
             .map(|p| p.segments[0].clone())
             .collect()
     }
@@ -788,21 +580,16 @@ impl<'ast> Visit<'ast> for ExternCrateItems<'ast> {
 }
 
 /// A set of names, hashed: kept code's identifiers are counted by the thousand.
-pub type Names = super::resolve::HashSet<String>;
+pub type Names = super::ids::HashSet<String>;
 
 /// Collects every identifier of a syntax tree, macro arguments included; walking the tree is
 /// much cheaper than printing it back to tokens.
 pub struct Identifiers<'a>(pub &'a mut Names);
 
 impl Identifiers<'_> {
-    fn tokens(&mut self, stream: TokenStream) {
-        for token in stream {
-            match token {
-                TokenTree::Ident(id) => self.visit_ident(&id),
-                TokenTree::Group(g) => self.tokens(g.stream()),
-                _ => {}
-            }
-        }
+    fn tokens(&mut self, stream: &TokenStream) {
+        self.0
+            .extend(tokens::identifiers(stream).iter().map(Ident::to_string));
     }
 }
 
@@ -812,52 +599,8 @@ pub struct MacroTokenIdents<'a>(pub &'a mut Names);
 
 impl Visit<'_> for MacroTokenIdents<'_> {
     fn visit_macro(&mut self, mac: &syn::Macro) {
-        Identifiers(self.0).tokens(mac.tokens.clone());
+        Identifiers(self.0).tokens(&mac.tokens);
     }
-}
-
-/// The identifiers in a macro call's arguments, or `None` if they hold a `$` (a call written
-/// in a macro's body, whose arguments are known only where that macro is called).
-fn call_idents(tokens: &TokenStream) -> Option<Rc<BTreeSet<String>>> {
-    fn walk(tokens: &TokenStream, out: &mut BTreeSet<String>) {
-        for token in tokens.clone() {
-            match token {
-                TokenTree::Ident(id) => {
-                    out.insert(id.unraw().to_string());
-                }
-                TokenTree::Group(g) => walk(&g.stream(), out),
-                _ => {}
-            }
-        }
-    }
-    if has_dollar(tokens) {
-        return None;
-    }
-    let mut out = BTreeSet::new();
-    walk(tokens, &mut out);
-    Some(Rc::new(out))
-}
-
-/// Whether `tokens` hold a `$` at any depth: they are a macro body's, or written in one.
-pub fn has_dollar(tokens: &TokenStream) -> bool {
-    tokens.clone().into_iter().any(|t| match t {
-        TokenTree::Punct(p) => p.as_char() == '$',
-        TokenTree::Group(g) => has_dollar(&g.stream()),
-        _ => false,
-    })
-}
-
-/// Whether `tokens` call a macro through a metavariable: `$m ! (..)`.
-pub fn calls_metavariable_macro(tokens: &TokenStream) -> bool {
-    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    tokens.iter().enumerate().any(|(i, t)| match t {
-        TokenTree::Punct(p) if p.as_char() == '$' => {
-            matches!(tokens.get(i + 1), Some(TokenTree::Ident(_)))
-                && matches!(tokens.get(i + 2), Some(TokenTree::Punct(b)) if b.as_char() == '!')
-        }
-        TokenTree::Group(g) => calls_metavariable_macro(&g.stream()),
-        _ => false,
-    })
 }
 
 impl Visit<'_> for Identifiers<'_> {
@@ -867,7 +610,7 @@ impl Visit<'_> for Identifiers<'_> {
 
     fn visit_macro(&mut self, mac: &syn::Macro) {
         syn::visit::visit_macro(self, mac);
-        self.tokens(mac.tokens.clone());
+        self.tokens(&mac.tokens);
     }
 }
 
@@ -908,7 +651,7 @@ impl Visit<'_> for LocalNames {
 
     fn visit_macro(&mut self, mac: &syn::Macro) {
         syn::visit::visit_macro(self, mac);
-        self.tokens(mac.tokens.clone());
+        self.tokens(&mac.tokens);
     }
 }
 
@@ -916,20 +659,15 @@ impl LocalNames {
     /// A macro's tokens are not read as code: a name there counts as an item's when it is
     /// called or part of a path (`f(x)`, `a::b`, `m!`); a lone one (`println!("{}", x)`) is
     /// read as a value.
-    fn tokens(&mut self, stream: TokenStream) {
-        let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        for (i, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Ident(id) => {
-                    let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == proc_macro2::Delimiter::Parenthesis);
-                    if called || in_path_or_macro_name(&tokens, i) {
-                        self.named.insert(id.to_string());
-                    }
+    fn tokens(&mut self, stream: &TokenStream) {
+        tokens::each_token(stream, &mut |tokens, i| {
+            if let TokenTree::Ident(id) = &tokens[i] {
+                let called = matches!(tokens.get(i + 1), Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Parenthesis);
+                if called || tokens::in_path_or_macro_name(tokens, i) {
+                    self.named.insert(id.to_string());
                 }
-                TokenTree::Group(g) => self.tokens(g.stream()),
-                _ => {}
             }
-        }
+        });
     }
 }
 
@@ -954,24 +692,20 @@ impl Visit<'_> for UseItems {
 struct CalledNames<'a>(&'a mut Names);
 
 impl CalledNames<'_> {
-    fn tokens(&mut self, stream: TokenStream) {
-        // The punctuation just before: `.`, `::` (as two `:`), or neither; `n: T` is no path.
-        let (mut dot, mut colons) = (false, 0);
-        for token in stream {
-            match &token {
-                TokenTree::Ident(id) if dot || colons == 2 => {
+    /// The names after `.` or `::` (as two `:`, not three); `n: T` is no path.
+    fn tokens(&mut self, stream: &TokenStream) {
+        tokens::each_token(stream, &mut |tokens, i| {
+            if let TokenTree::Ident(id) = &tokens[i] {
+                let colons = tokens[..i]
+                    .iter()
+                    .rev()
+                    .take_while(|t| tokens::is_punct(Some(t), ':'))
+                    .count();
+                if i > 0 && tokens::is_punct(tokens.get(i - 1), '.') || colons == 2 {
                     self.0.insert(id.to_string());
                 }
-                TokenTree::Group(g) => self.tokens(g.stream()),
-                _ => {}
             }
-            let punct = match &token {
-                TokenTree::Punct(p) => Some(p.as_char()),
-                _ => None,
-            };
-            dot = punct == Some('.');
-            colons = if punct == Some(':') { colons + 1 } else { 0 };
-        }
+        });
     }
 }
 
@@ -990,7 +724,7 @@ impl Visit<'_> for CalledNames<'_> {
     }
 
     fn visit_macro(&mut self, mac: &syn::Macro) {
-        self.tokens(mac.tokens.clone());
+        self.tokens(&mac.tokens);
     }
 }
 
@@ -1009,7 +743,7 @@ impl Visit<'_> for BeyondUses<'_> {
     fn visit_attribute(&mut self, attr: &syn::Attribute) {
         syn::visit::visit_attribute(self, attr);
         if let syn::Meta::List(list) = &attr.meta {
-            self.0.tokens(list.tokens.clone());
+            self.0.tokens(&list.tokens);
         }
     }
 
@@ -1026,7 +760,7 @@ mod tests {
         let leaves: Vec<Span> = solution
             .references(|n| n == "a")
             .into_iter()
-            .filter(|r| r.binding.as_deref().is_some_and(|b| names.contains(&b)))
+            .filter(|r| r.binding().is_some_and(|b| names.contains(&b.as_str())))
             .map(|r| *r.spans.last().unwrap())
             .collect();
         assert_eq!(leaves.len(), names.len());
@@ -1118,13 +852,13 @@ fn main() {
                 if p.leading_colon.is_some() {
                     s.insert_str(0, "::");
                 }
-                if p.glob {
+                if p.is_glob() {
                     s += "::*";
                 }
-                if let Some(b) = &p.binding {
+                if let Some(b) = p.binding() {
                     s += &format!(" as {b}");
                 }
-                if p.macro_call {
+                if p.is_macro_call() {
                     s += "!";
                 }
                 s
@@ -1195,15 +929,8 @@ fn main() {
     fn macro_arguments_are_read_as_tokens() {
         assert_eq!(
             paths("fn f() { println!(\"{}\", t::a::b(x) + ::t::c); m!($crate::d, $v::e); }"),
-            [
-                "println!",
-                "t::a::b",
-                "x",
-                "::t::c",
-                "m!",
-                "$crate::d",
-                "::e"
-            ]
+            // `$v::e` names nothing: what `$v` is, only the macro's caller knows.
+            ["println!", "t::a::b", "x", "::t::c", "m!", "$crate::d"]
         );
     }
 

@@ -26,9 +26,11 @@
 
 use super::crates::ProcMacro;
 use super::error::ErrorKind;
+use super::ids::CrateId;
 use super::library::ExpandMacros;
-use super::parse::{is_builtin_attribute, Solution};
+use super::parse::Solution;
 use super::source::{item_attrs, item_attrs_mut, Location};
+use super::tokens::is_builtin_attribute;
 use super::{Error, Library};
 use crate::expand::build::{build_proc_macros, folder_of, toolchain_sysroot, MacroDylib};
 use crate::expand::{ExpandError, Expansion, Hygiene, MacroCall, MacroKind, Server};
@@ -170,20 +172,20 @@ impl MacroScope {
     }
 
     /// What code of crate `krate` can name.
-    fn of_crate(lib: &Library, krate: usize) -> MacroScope {
-        let spec = &lib.crates[krate].spec;
+    fn of_crate(lib: &Library, krate: CrateId) -> MacroScope {
+        let spec = &lib.krate(krate).spec;
         MacroScope::of(lib, &spec.proc_macros, &spec.deps)
     }
 
     fn of(
         lib: &Library,
         direct: &BTreeMap<String, ProcMacro>,
-        libs: &BTreeMap<String, usize>,
+        libs: &BTreeMap<String, CrateId>,
     ) -> MacroScope {
         let through = libs
             .iter()
             .map(|(name, &k)| {
-                let macros = lib.crates[k].spec.proc_macros.values().cloned().collect();
+                let macros = lib.krate(k).spec.proc_macros.values().cloned().collect();
                 (name.clone(), macros)
             })
             .filter(|(_, macros): &(String, Vec<ProcMacro>)| !macros.is_empty())
@@ -270,7 +272,7 @@ impl ExpandMacros for Expander {
     fn expand_items(
         &mut self,
         lib: &Library,
-        krate: usize,
+        krate: CrateId,
         mut items: Vec<syn::Item>,
         file: &Path,
         text: &str,

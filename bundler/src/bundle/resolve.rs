@@ -9,21 +9,21 @@
 //! Edition 2015 is modelled where it differs: a `use` path and a `::`-path start at the crate
 //! root.
 //!
-//! Queries are memoized per scope; an import met again while it is being resolved (in the
-//! same namespace) binds nothing, which is what rustc concludes for the valid crates it
-//! accepts.
+//! Modules are parsed as they are needed, so every answer says whether it is complete
+//! ([`Resolved`]): one that met a module not parsed yet may change once it is. Queries are
+//! memoized per scope, the complete ones for every later pass; an import met again while it
+//! is being resolved (in the same namespace) binds nothing, which is what rustc concludes for
+//! the valid crates it accepts.
 
 use super::crates::Edition;
-use super::library::{Entry, Library, ModuleId};
+use super::ids::{CrateId, HashMap, ItemId, LeafId, ModuleId};
+use super::library::{Entry, Library};
 use super::parse::{Ns, PathRef, Paths};
-use super::source::{in_path_or_macro_name, item_name, Location};
+use super::source::{item_name, Location};
+use super::tokens;
 use super::{Error, ErrorKind};
 use std::cell::RefCell;
 use std::collections::BTreeSet;
-/// Lookups hash small keys millions of times in a large crate graph (libc, regex): a fast
-/// hash, not one that resists collisions crafted by an attacker.
-pub type HashMap<K, V> = std::collections::HashMap<K, V, rustc_hash::FxBuildHasher>;
-pub type HashSet<T> = std::collections::HashSet<T, rustc_hash::FxBuildHasher>;
 use std::rc::Rc;
 
 /// A `#[macro_export]` macro: an item at its crate's root.
@@ -38,28 +38,6 @@ pub fn is_local_inner(mac: &syn::ItemMacro) -> bool {
         a.path().is_ident("macro_export")
             && matches!(&a.meta, syn::Meta::List(l) if l.tokens.to_string().contains("local_inner_macros"))
     })
-}
-
-/// A library item by module and position in it.
-pub type ItemId = (ModuleId, usize);
-
-/// A leaf of a `use` item (`use a::{b, c::*};` has two): the item, and which leaf.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct LeafId {
-    pub module: ModuleId,
-    pub item: usize,
-    pub leaf: usize,
-}
-
-impl LeafId {
-    pub fn new((module, item): ItemId, leaf: usize) -> LeafId {
-        LeafId { module, item, leaf }
-    }
-
-    /// The `use` item it is a leaf of.
-    pub fn item_id(self) -> ItemId {
-        (self.module, self.item)
-    }
 }
 
 /// What a name can stand for in the library.
@@ -89,6 +67,37 @@ pub enum Outcome {
         module: ModuleId,
         index: usize,
     },
+}
+
+/// An answer about the library, and whether it is final: not `complete` when working it out
+/// met a module not parsed yet, whose items may change it once parsed. An answer worked out
+/// from others is complete when they all are.
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct Resolved<T> {
+    pub value: T,
+    pub complete: bool,
+}
+
+impl<T> Resolved<T> {
+    pub fn new(value: T, complete: bool) -> Resolved<T> {
+        Resolved { value, complete }
+    }
+
+    /// An answer that no module not parsed yet can change.
+    pub fn complete(value: T) -> Resolved<T> {
+        Resolved::new(value, true)
+    }
+
+    /// The value; `complete` stays true only if this answer is complete too.
+    pub fn noted(self, complete: &mut bool) -> T {
+        *complete &= self.complete;
+        self.value
+    }
+
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Resolved<U> {
+        Resolved::new(f(self.value), self.complete)
+    }
 }
 
 /// A module's names, indexed once.
@@ -178,17 +187,17 @@ pub struct Frame {
 }
 
 /// What resolution learnt that stays true once more modules are parsed: the scopes of
-/// parsed modules, the leaves of their `use` items, and the lookups that met no unparsed
-/// module. Carried from one pass over the library to the next.
+/// parsed modules, the leaves of their `use` items, the complete lookups, the paths of macro
+/// bodies. Carried from one pass over the library to the next, and to emit, which names
+/// what reach named.
 #[derive(Default)]
 pub struct Cache {
     leaves: HashMap<ItemId, Rc<Vec<PathRef>>>,
     scopes: HashMap<ModuleId, Rc<Scope>>,
-    memo: HashMap<MemoKey, (Resolution, bool)>,
-    macro_defined: HashMap<ItemId, BTreeSet<String>>,
+    lookups: HashMap<MemoKey, Resolved<Resolution>>,
     macro_paths: HashMap<ItemId, Rc<Vec<PathRef>>>,
     /// The lookups that met a module not parsed yet, to be done again once it is.
-    stale: Vec<Query>,
+    incomplete: Vec<Query>,
 }
 
 /// A lookup as asked: a name in a module, in a namespace, from a place.
@@ -199,16 +208,13 @@ pub struct Resolver<'l> {
     pub lib: &'l Library,
     leaves: HashMap<ItemId, Rc<Vec<PathRef>>>,
     scopes: RefCell<HashMap<ModuleId, Rc<Scope>>>,
-    /// Lookups done, each with whether it met a module not parsed yet (then it may change
-    /// once that module is).
-    memo: RefCell<HashMap<MemoKey, (Resolution, bool)>>,
-    /// How many times a query met a module not parsed yet.
-    unparsed_met: std::cell::Cell<usize>,
+    /// Lookups done; an incomplete one is good for the pass that worked it out only.
+    lookups: RefCell<HashMap<MemoKey, Resolved<Resolution>>>,
     /// The lookups worked out that met a module not parsed yet.
-    stale: RefCell<Vec<Query>>,
+    incomplete: RefCell<Vec<Query>>,
     /// Modules not parsed yet that a query needed: resolution is redone once they are.
     pub needed: RefCell<BTreeSet<ModuleId>>,
-    /// The names each item-level macro call may define, once asked.
+    /// The names each item-level macro call may define, once worked out completely.
     macro_defined: RefCell<HashMap<ItemId, BTreeSet<String>>>,
     /// The paths in each `macro_rules!` body, once asked.
     macro_paths: RefCell<HashMap<ItemId, Rc<Vec<PathRef>>>>,
@@ -216,8 +222,8 @@ pub struct Resolver<'l> {
     /// then resolves to nothing.
     pub cycles: RefCell<Vec<Vec<LeafId>>>,
     /// Every `macro_rules!` by name, built on the first query: macros are asked for by name
-    /// thousands of times in a large crate graph (libc), and the library does not change
-    /// while a resolver lives.
+    /// thousands of times in a large crate graph, and the library does not change while a
+    /// resolver lives.
     macro_index: std::cell::OnceCell<MacroIndex>,
 }
 
@@ -237,11 +243,11 @@ impl<'l> Resolver<'l> {
     /// A resolver that starts from what an earlier pass learnt.
     pub fn with_cache(lib: &'l Library, cache: Cache) -> Resolver<'l> {
         let mut leaves = cache.leaves;
-        for (m, module) in lib.modules.iter().enumerate() {
+        for (m, module) in lib.modules() {
             for (i, entry) in module.entries.iter().enumerate() {
                 if let Entry::Item(item @ syn::Item::Use(_)) = entry {
                     leaves
-                        .entry((m, i))
+                        .entry(ItemId::new(m, i))
                         .or_insert_with(|| Rc::new(Paths::of_item(item)));
                 }
             }
@@ -250,64 +256,49 @@ impl<'l> Resolver<'l> {
             lib,
             leaves,
             scopes: RefCell::new(cache.scopes),
-            memo: RefCell::new(cache.memo),
-            unparsed_met: Default::default(),
-            stale: RefCell::default(),
+            lookups: RefCell::new(cache.lookups),
+            incomplete: RefCell::default(),
             needed: RefCell::default(),
             cycles: RefCell::default(),
-            macro_defined: RefCell::new(cache.macro_defined),
+            macro_defined: RefCell::default(),
             macro_paths: RefCell::new(cache.macro_paths),
             macro_index: Default::default(),
         }
     }
 
-    /// How many times a query met a module not parsed yet, so far.
-    pub fn unparsed_met(&self) -> usize {
-        self.unparsed_met.get()
-    }
-
-    /// Counts a module not parsed yet as met again: by a result worked out earlier in this
-    /// pass that met one, and is reused.
-    pub fn meet_unparsed_again(&self) {
-        self.unparsed_met.set(self.unparsed_met.get() + 1);
-    }
-
-    /// What stays true for the next pass.
+    /// What stays true for the next pass: the complete lookups, the scopes of parsed
+    /// modules.
     pub fn into_cache(self) -> Cache {
-        let mut memo = self.memo.into_inner();
-        memo.retain(|_, (_, met_unparsed)| !*met_unparsed);
+        let mut lookups = self.lookups.into_inner();
+        lookups.retain(|_, found| found.complete);
         let mut scopes = self.scopes.into_inner();
         scopes.retain(|&m, _| self.lib.is_loaded(m));
         Cache {
             leaves: self.leaves,
             scopes,
-            memo,
-            macro_defined: HashMap::default(),
+            lookups,
             macro_paths: self.macro_paths.into_inner(),
-            stale: self.stale.into_inner(),
+            incomplete: self.incomplete.into_inner(),
         }
     }
 
     /// Does again, over the library as loaded now, the lookups of the pass `cache` comes
-    /// from that met a module not parsed yet; returns what they leave learnt and the modules
-    /// not parsed yet they need now. A chain of imports through modules not parsed yet (libc's
-    /// globs, one module file further each time) is thus followed without a pass over
-    /// everything kept for each step. Errors are left to the pass that follows.
-    pub fn look_again(lib: &'l Library, mut cache: Cache) -> (Cache, BTreeSet<ModuleId>) {
-        let stale = std::mem::take(&mut cache.stale);
+    /// from that were incomplete; returns what they leave learnt and the modules not parsed
+    /// yet they need now. A chain of imports through modules not parsed yet (globs leading
+    /// one module file further each time) is thus followed without a pass over everything
+    /// kept for each step.
+    pub fn redo_incomplete(lib: &'l Library, mut cache: Cache) -> (Cache, BTreeSet<ModuleId>) {
+        let incomplete = std::mem::take(&mut cache.incomplete);
         let resolver = Resolver::with_cache(lib, cache);
-        for (m, name, ns, from) in stale {
+        for (m, name, ns, from) in incomplete {
             let _ = resolver.lookup(m, &name, ns, from, &mut Vec::new());
         }
         let needed = resolver.needed.take();
         (resolver.into_cache(), needed)
     }
 
-    pub fn item(&self, (m, i): ItemId) -> Option<&'l syn::Item> {
-        match &self.lib.modules[m].entries[i] {
-            Entry::Item(item) => Some(item),
-            Entry::Module(_) => None,
-        }
+    pub fn item(&self, id: ItemId) -> Option<&'l syn::Item> {
+        self.lib.item(id)
     }
 
     /// The leaves of the `use` item at `id`.
@@ -316,7 +307,7 @@ impl<'l> Resolver<'l> {
     }
 
     pub fn leaf(&self, id: LeafId) -> &PathRef {
-        &self.leaves[&id.item_id()][id.leaf]
+        &self.leaves[&id.item][id.leaf]
     }
 
     /// The `use` items of module `m`, with their leaves.
@@ -324,26 +315,26 @@ impl<'l> Resolver<'l> {
         let mut out: Vec<_> = self
             .leaves
             .iter()
-            .filter(|((module, _), _)| *module == m)
-            .map(|(&(_, i), leaves)| (i, leaves.clone()))
+            .filter(|(item, _)| item.module == m)
+            .map(|(item, leaves)| (item.index, leaves.clone()))
             .collect();
         out.sort_by_key(|(i, _)| *i);
         out
     }
 
-    /// Whether module `m` is parsed; if not, it is marked as needed.
-    pub fn loaded(&self, m: ModuleId) -> bool {
-        let loaded = self.lib.is_loaded(m);
-        if !loaded {
+    /// Whether module `m` is parsed; if not, it is marked as needed, and what is worked out
+    /// from it is incomplete.
+    pub fn parsed(&self, m: ModuleId) -> bool {
+        let parsed = self.lib.is_loaded(m);
+        if !parsed {
             self.need(m);
         }
-        loaded
+        parsed
     }
 
-    /// Marks unparsed module `m` as needed, and as met by the query under way.
+    /// Marks unparsed module `m` as needed.
     fn need(&self, m: ModuleId) {
         self.needed.borrow_mut().insert(m);
-        self.meet_unparsed_again();
     }
 
     fn scope(&self, m: ModuleId) -> Rc<Scope> {
@@ -351,24 +342,25 @@ impl<'l> Resolver<'l> {
             return scope.clone();
         }
         let mut scope = Scope::default();
-        for (i, entry) in self.lib.modules[m].entries.iter().enumerate() {
+        for (i, entry) in self.lib.module(m).entries.iter().enumerate() {
             match entry {
-                Entry::Module(c) if self.lib.modules[*c].compiled_out => {}
+                Entry::Module(c) if self.lib.module(*c).compiled_out => {}
                 Entry::Module(c) => scope
                     .items
-                    .entry(self.lib.modules[*c].name.clone())
+                    .entry(self.lib.module(*c).name.clone())
                     .or_default()
                     .push((i, TYPE)),
                 Entry::Item(syn::Item::Use(_)) => {
-                    for (l, leaf) in self.leaves[&(m, i)].iter().enumerate() {
-                        if leaf.glob {
-                            scope.globs.push(LeafId::new((m, i), l));
-                        } else if let Some(binding) = &leaf.binding {
+                    let id = ItemId::new(m, i);
+                    for (l, leaf) in self.leaves[&id].iter().enumerate() {
+                        if leaf.is_glob() {
+                            scope.globs.push(LeafId::new(id, l));
+                        } else if let Some(binding) = leaf.binding() {
                             scope
                                 .imports
                                 .entry(binding.clone())
                                 .or_default()
-                                .push(LeafId::new((m, i), l));
+                                .push(LeafId::new(id, l));
                         }
                     }
                 }
@@ -410,8 +402,8 @@ impl<'l> Resolver<'l> {
 
     /// Whether entry `i` of module `m` is under a `#[cfg]` left for the judge's compiler.
     fn conditional(&self, m: ModuleId, i: usize) -> bool {
-        let attrs: &[syn::Attribute] = match &self.lib.modules[m].entries[i] {
-            Entry::Module(c) => &self.lib.modules[*c].attrs,
+        let attrs: &[syn::Attribute] = match &self.lib.module(m).entries[i] {
+            Entry::Module(c) => &self.lib.module(*c).attrs,
             Entry::Item(item) => super::source::item_attrs(item),
         };
         attrs.iter().any(|a| a.path().is_ident("cfg"))
@@ -419,8 +411,8 @@ impl<'l> Resolver<'l> {
 
     /// The visibility of entry `i` of module `m` (`None`: private).
     fn visibility(&self, m: ModuleId, i: usize) -> Option<&'l syn::Visibility> {
-        Some(match &self.lib.modules[m].entries[i] {
-            Entry::Module(c) => &self.lib.modules[*c].vis,
+        Some(match &self.lib.module(m).entries[i] {
+            Entry::Module(c) => &self.lib.module(*c).vis,
             Entry::Item(item) => match item {
                 syn::Item::Const(i) => &i.vis,
                 syn::Item::Enum(i) => &i.vis,
@@ -450,10 +442,12 @@ impl<'l> Resolver<'l> {
 
     /// Whether what entry `i` of module `m` binds may be named from module `from`.
     fn visible(&self, m: ModuleId, i: usize, from: ModuleId) -> bool {
-        let same_crate = self.lib.modules[m].krate == self.lib.modules[from].krate;
+        let same_crate = self.lib.module(m).krate == self.lib.module(from).krate;
         match self.visibility(m, i) {
             Some(syn::Visibility::Public(_)) => true,
-            Some(syn::Visibility::Restricted(r)) if r.path.is_ident("super") => self.lib.modules[m]
+            Some(syn::Visibility::Restricted(r)) if r.path.is_ident("super") => self
+                .lib
+                .module(m)
                 .parent
                 .is_some_and(|p| self.is_within(from, p)),
             Some(syn::Visibility::Restricted(r)) if r.path.is_ident("self") => {
@@ -468,12 +462,14 @@ impl<'l> Resolver<'l> {
     fn seen_from(&self, m: ModuleId, from: ModuleId) -> Vantage {
         if self.is_within(from, m) {
             Vantage::Inside
-        } else if self.lib.modules[m]
+        } else if self
+            .lib
+            .module(m)
             .parent
             .is_some_and(|p| self.is_within(from, p))
         {
             Vantage::InParent
-        } else if self.lib.modules[m].krate == self.lib.modules[from].krate {
+        } else if self.lib.module(m).krate == self.lib.module(from).krate {
             Vantage::SameCrate
         } else {
             Vantage::OtherCrate
@@ -486,7 +482,7 @@ impl<'l> Resolver<'l> {
             if inner == outer {
                 return true;
             }
-            match self.lib.modules[inner].parent {
+            match self.lib.module(inner).parent {
                 Some(p) => inner = p,
                 None => return false,
             }
@@ -495,20 +491,20 @@ impl<'l> Resolver<'l> {
 
     /// The root module of the crate `m` belongs to.
     pub fn crate_root(&self, m: ModuleId) -> ModuleId {
-        self.lib.krate(m).root
+        self.lib.crate_of(m).root
     }
 
     fn edition(&self, m: ModuleId) -> Edition {
-        self.lib.krate(m).spec.edition
+        self.lib.crate_of(m).spec.edition
     }
 
     /// What `name` means in the extern prelude of `m`'s crate: a bundled dependency's root
     /// (its own name, or a rename in an `extern crate` at the crate root), or [`Def::Extern`]
     /// for `std`, `core`, `alloc` and crates the bundle does not have.
     pub fn extern_prelude(&self, m: ModuleId, name: &str) -> Option<Def> {
-        let krate = self.lib.krate(m);
+        let krate = self.lib.crate_of(m);
         if let Some(&dep) = krate.spec.deps.get(name) {
-            return Some(Def::Module(self.lib.crates[dep].root));
+            return Some(Def::Module(self.lib.krate(dep).root));
         }
         for e in self.root_extern_crates(m) {
             let bound = e.rename.as_ref().map_or(&e.ident, |(_, r)| r);
@@ -523,7 +519,7 @@ impl<'l> Resolver<'l> {
     fn root_extern_crates(&self, m: ModuleId) -> impl Iterator<Item = &'l syn::ItemExternCrate> {
         let root = self.crate_root(m);
         let entries: &'l [Entry] = if self.lib.is_loaded(root) {
-            &self.lib.modules[root].entries
+            &self.lib.module(root).entries
         } else {
             &[]
         };
@@ -545,16 +541,16 @@ impl<'l> Resolver<'l> {
 
     /// What `extern crate name` written in `m`'s crate refers to.
     pub fn extern_crate_def(&self, m: ModuleId, name: &str) -> Def {
-        match self.lib.krate(m).spec.deps.get(name) {
-            Some(&dep) => Def::Module(self.lib.crates[dep].root),
+        match self.lib.crate_of(m).spec.deps.get(name) {
+            Some(&dep) => Def::Module(self.lib.krate(dep).root),
             None if name == "self" => Def::Module(self.crate_root(m)),
             None => Def::Extern,
         }
     }
 
     /// Everything `name` means in the scope of module `m` in namespace `ns` (all three when
-    /// `None`): items first, then explicit imports, then globs. With `from`, only bindings
-    /// visible from that module (a glob importing into it) count.
+    /// `None`), in rustc's order (items, imports, globs). With `from`, only bindings visible from
+    /// that module (a glob importing into it) count.
     pub fn lookup(
         &self,
         m: ModuleId,
@@ -562,13 +558,16 @@ impl<'l> Resolver<'l> {
         ns: Option<Ns>,
         from: Option<ModuleId>,
         stack: &mut Vec<Frame>,
-    ) -> Result<Resolution, Error> {
+    ) -> Resolved<Resolution> {
         let Some(_) = ns else {
             // Each namespace has its own scope: an item in one does not hide an import in
-            // another (ac-library's `pub use convolution::convolution` beside the module).
+            // another (`pub use convolution::convolution` beside the module `convolution`).
             let mut all = Resolution::default();
+            let mut complete = true;
             for ns in [Ns::Type, Ns::Value, Ns::Macro] {
-                let found = self.lookup(m, name, Some(ns), from, stack)?;
+                let found = self
+                    .lookup(m, name, Some(ns), from, stack)
+                    .noted(&mut complete);
                 for def in found.defs {
                     if !all.defs.contains(&def) {
                         all.defs.push(def);
@@ -576,7 +575,7 @@ impl<'l> Resolver<'l> {
                 }
                 all.via.extend(found.via);
             }
-            return Ok(all);
+            return Resolved::new(all, complete);
         };
         let key = (
             m,
@@ -584,83 +583,138 @@ impl<'l> Resolver<'l> {
             ns,
             from.map(|from| self.seen_from(m, from)),
         );
-        if let Some((found, met_unparsed)) = self.memo.borrow().get(&key) {
-            if *met_unparsed {
-                self.meet_unparsed_again();
-            }
-            return Ok(found.clone());
+        if let Some(found) = self.lookups.borrow().get(&key) {
+            return found.clone();
         }
-        let before = self.unparsed_met.get();
-        let mut found = self.lookup_uncached(m, name, ns, from, stack)?;
-        // Several ways to one binding (libc's modules under one cfg per target, each glob
-        // importing the next) count once: else the lists grow with every step of a chain.
+        let mut found = self.scope_lookup(m, name, ns, from, stack);
+        // Several ways to one binding (modules under one cfg each, each glob importing the
+        // next) count once: else the lists grow with every step of a chain.
         let mut seen = std::collections::HashSet::new();
-        found.defs.retain(|d| seen.insert(*d));
+        found.value.defs.retain(|d| seen.insert(*d));
         let mut seen = std::collections::HashSet::new();
-        found.via.retain(|l| seen.insert(*l));
-        let met_unparsed = self.unparsed_met.get() > before;
-        if met_unparsed {
-            self.stale
+        found.value.via.retain(|l| seen.insert(*l));
+        if !found.complete {
+            self.incomplete
                 .borrow_mut()
                 .push((m, name.to_string(), ns, from));
         }
-        self.memo
-            .borrow_mut()
-            .insert(key, (found.clone(), met_unparsed));
-        Ok(found)
+        self.lookups.borrow_mut().insert(key, found.clone());
+        found
     }
 
-    fn lookup_uncached(
+    /// What `name` means in module `m` in namespace `ns`, in rustc's order: the module's own
+    /// items (and child modules), then its explicit imports, then its globs, and last a
+    /// name an item-level macro call of the module may define. A binding found shadows the
+    /// kinds after it, unless it is under a cfg left for the judge's compiler: then both may
+    /// be what the name means, as the compiler decides (an import under
+    /// `target_os = "android"`, else what a glob brings).
+    fn scope_lookup(
         &self,
         m: ModuleId,
         name: &str,
         ns: Option<Ns>,
         from: Option<ModuleId>,
         stack: &mut Vec<Frame>,
-    ) -> Result<Resolution, Error> {
-        let mut found = Resolution::default();
-        if !self.loaded(m) {
-            return Ok(found);
+    ) -> Resolved<Resolution> {
+        if !self.parsed(m) {
+            return Resolved::new(Resolution::default(), false);
         }
         let scope = self.scope(m);
         let visible = |i: usize| from.is_none_or(|from| self.visible(m, i, from));
-        for &(i, spaces) in scope.items.get(name).into_iter().flatten() {
-            if !spaces.has(ns) || !visible(i) {
-                continue;
+        let mut complete = true;
+        let (mut found, items_decided) = self
+            .items_named(m, &scope, name, ns, &visible)
+            .noted(&mut complete);
+        if !found.defs.is_empty() && items_decided {
+            return Resolved::new(found, complete);
+        }
+        let (imported, import_decided) = self
+            .imports_named(m, &scope, name, ns, &visible, stack)
+            .noted(&mut complete);
+        found.defs.extend(imported.defs);
+        found.via.extend(imported.via);
+        if !found.defs.is_empty() && (items_decided || import_decided) {
+            return Resolved::new(found, complete);
+        }
+        let globbed = self
+            .globs_named(m, &scope, name, ns, &visible, stack)
+            .noted(&mut complete);
+        found.defs.extend(globbed.defs);
+        found.via.extend(globbed.via);
+        if found.defs.is_empty() && ns != Some(Ns::Macro) {
+            // Macros are not expanded: the call that may write the name is what it means.
+            for &i in &scope.macro_calls {
+                if self.macro_call_may_define(m, i, name).noted(&mut complete) {
+                    found.defs.push(Def::Item(ItemId::new(m, i)));
+                }
             }
-            found.defs.push(match &self.lib.modules[m].entries[i] {
+        }
+        Resolved::new(found, complete)
+    }
+
+    /// The items (and child modules) of `m` called `name` in `ns` that `visible` lets be
+    /// named, with the crate's `#[macro_export]` macros at its root; and whether one of them
+    /// is not under a cfg left for the judge's compiler.
+    fn items_named(
+        &self,
+        m: ModuleId,
+        scope: &Scope,
+        name: &str,
+        ns: Option<Ns>,
+        visible: &impl Fn(usize) -> bool,
+    ) -> Resolved<(Resolution, bool)> {
+        let mut found = Resolution::default();
+        let named = || {
+            scope
+                .items
+                .get(name)
+                .into_iter()
+                .flatten()
+                .filter(|&&(i, spaces)| spaces.has(ns) && visible(i))
+        };
+        for &(i, _) in named() {
+            found.defs.push(match &self.lib.module(m).entries[i] {
                 Entry::Module(c) => Def::Module(*c),
                 Entry::Item(syn::Item::ExternCrate(e)) => {
                     self.extern_crate_def(m, &e.ident.to_string())
                 }
-                Entry::Item(_) => Def::Item((m, i)),
+                Entry::Item(_) => Def::Item(ItemId::new(m, i)),
             });
         }
+        let mut complete = true;
         if ns.is_none_or(|ns| ns == Ns::Macro) && m == self.crate_root(m) {
-            found.defs.extend(self.exported_macros(m, name));
+            found
+                .defs
+                .extend(self.exported_macros(m, name).noted(&mut complete));
         }
-        // A binding under a cfg left for the judge's compiler shadows the next kind only
-        // where it is compiled: both may be what the name means (libc's `linux`, imported
-        // under `target_os = "android"`, else brought by a glob).
-        let mut all_conditional = true;
-        if scope
-            .items
-            .get(name)
-            .into_iter()
-            .flatten()
-            .any(|&(i, spaces)| spaces.has(ns) && visible(i) && !self.conditional(m, i))
+        // An exported macro defined below the root is an item of the root whatever cfgs the
+        // modules on its way have.
+        let decided = named().any(|&(i, _)| !self.conditional(m, i))
             || found
                 .defs
                 .iter()
-                .any(|d| matches!(d, Def::Item((dm, _)) if *dm != m))
-        {
-            all_conditional = false;
-        }
-        if !found.defs.is_empty() && !all_conditional {
-            return Ok(found);
-        }
+                .any(|d| matches!(d, Def::Item(id) if id.module != m));
+        Resolved::new((found, decided), complete)
+    }
+
+    /// What the explicit imports of `m` binding `name` bring in `ns`, in order; and whether
+    /// one that brought something is not under a cfg left for the judge's compiler. An import
+    /// met again while it is being followed (in the same namespace) binds nothing, which is
+    /// what rustc concludes for the valid crates it accepts; the chain is kept for the
+    /// message when a path then resolves to nothing.
+    fn imports_named(
+        &self,
+        m: ModuleId,
+        scope: &Scope,
+        name: &str,
+        ns: Option<Ns>,
+        visible: &impl Fn(usize) -> bool,
+        stack: &mut Vec<Frame>,
+    ) -> Resolved<(Resolution, bool)> {
+        let mut found = Resolution::default();
+        let (mut decided, mut complete) = (false, true);
         for &leaf in scope.imports.get(name).into_iter().flatten() {
-            if !visible(leaf.item) {
+            if !visible(leaf.item.index) {
                 continue;
             }
             let frame = Frame {
@@ -676,9 +730,9 @@ impl<'l> Resolver<'l> {
             stack.push(frame);
             let before = found.defs.len();
             let path = self.leaf(leaf).clone();
-            let outcome = self.resolve(m, &path, ns, stack);
+            let outcome = self.resolve(m, &path, ns, stack).noted(&mut complete);
             stack.pop();
-            match outcome? {
+            match outcome {
                 Outcome::Found(r) if !r.defs.is_empty() => {
                     found.via.push(leaf);
                     found.defs.extend(r.defs);
@@ -690,30 +744,55 @@ impl<'l> Resolver<'l> {
                     found.via.extend(via);
                     found.defs.push(Def::Extern);
                 }
-                Outcome::Missing { module, .. }
-                    if self.lib.is_loaded(module)
-                        && self.scope(module).macro_calls.iter().any(|&c| {
-                            path.segments
-                                .last()
-                                .is_some_and(|last| self.macro_call_may_define(module, c, last))
-                        }) =>
-                {
+                Outcome::Missing { module, .. } => {
                     // Through a name a macro call defines (`use sse2 as imp;` inside
                     // `cfg_if!`): it binds the name, as far as can be told.
-                    found.via.push(leaf);
-                    found.defs.push(Def::Extern);
+                    let defined = path.segments.last().is_some_and(|last| {
+                        self.macro_call_in_may_define(module, last)
+                            .noted(&mut complete)
+                    });
+                    if defined {
+                        found.via.push(leaf);
+                        found.defs.push(Def::Extern);
+                    }
                 }
                 _ => {}
             }
-            if found.defs.len() > before && !self.conditional(m, leaf.item) {
-                all_conditional = false;
+            if found.defs.len() > before && !self.conditional(m, leaf.item.index) {
+                decided = true;
             }
         }
-        if !found.defs.is_empty() && !all_conditional {
-            return Ok(found);
-        }
+        Resolved::new((found, decided), complete)
+    }
+
+    /// Whether an item-level macro call of module `m`, if it is parsed, may define `name`.
+    fn macro_call_in_may_define(&self, m: ModuleId, name: &str) -> Resolved<bool> {
+        let mut complete = true;
+        let defined = self.lib.is_loaded(m)
+            && self
+                .scope(m)
+                .macro_calls
+                .iter()
+                .any(|&c| self.macro_call_may_define(m, c, name).noted(&mut complete));
+        Resolved::new(defined, complete)
+    }
+
+    /// What the glob imports of `m` bring called `name` in `ns`: what is visible to `m` in
+    /// each module globbed, and an enum's variant. A glob being followed for one name still
+    /// serves another (globs that lead through each other).
+    fn globs_named(
+        &self,
+        m: ModuleId,
+        scope: &Scope,
+        name: &str,
+        ns: Option<Ns>,
+        visible: &impl Fn(usize) -> bool,
+        stack: &mut Vec<Frame>,
+    ) -> Resolved<Resolution> {
+        let mut found = Resolution::default();
+        let mut complete = true;
         for &leaf in &scope.globs {
-            if !visible(leaf.item) {
+            if !visible(leaf.item.index) {
                 continue;
             }
             let frame = Frame {
@@ -726,102 +805,94 @@ impl<'l> Resolver<'l> {
             }
             stack.push(frame);
             let path = self.leaf(leaf).clone();
-            let prefix = self.resolve(m, &path, Some(Ns::Type), stack);
-            let result = (|| -> Result<Resolution, Error> {
-                let mut inner = Resolution::default();
-                if let Outcome::Found(prefix) = prefix? {
-                    for def in &prefix.defs {
-                        match *def {
-                            Def::Module(g) => {
-                                let more = self.lookup(g, name, ns, Some(m), stack)?;
-                                inner.defs.extend(more.defs);
-                                inner.via.extend(more.via);
-                            }
-                            Def::Item(id)
-                                if ns != Some(Ns::Macro) && self.has_variant(id, name) =>
-                            {
-                                inner.defs.push(*def);
-                            }
-                            _ => {}
+            let prefix = self
+                .resolve(m, &path, Some(Ns::Type), stack)
+                .noted(&mut complete);
+            let mut inner = Resolution::default();
+            if let Outcome::Found(prefix) = prefix {
+                for def in &prefix.defs {
+                    match *def {
+                        Def::Module(g) => {
+                            let more = self
+                                .lookup(g, name, ns, Some(m), stack)
+                                .noted(&mut complete);
+                            inner.defs.extend(more.defs);
+                            inner.via.extend(more.via);
                         }
-                    }
-                    if !inner.defs.is_empty() {
-                        inner.via.extend(prefix.via);
+                        Def::Item(id) if ns != Some(Ns::Macro) && self.has_variant(id, name) => {
+                            inner.defs.push(*def);
+                        }
+                        _ => {}
                     }
                 }
-                Ok(inner)
-            })();
+                if !inner.defs.is_empty() {
+                    inner.via.extend(prefix.via);
+                }
+            }
             stack.pop();
-            let inner = result?;
             if !inner.defs.is_empty() {
                 found.via.push(leaf);
                 found.defs.extend(inner.defs);
                 found.via.extend(inner.via);
             }
         }
-        if found.defs.is_empty() && ns != Some(Ns::Macro) {
-            // Last, a name a macro call here may define: one its arguments or its
-            // definition's body spell out (num-traits' `FloatConst` comes from
-            // `float_const_impl! { .. }`). Macros are not expanded; the call is kept.
-            for &i in &scope.macro_calls {
-                if self.macro_call_may_define(m, i, name) {
-                    found.defs.push(Def::Item((m, i)));
-                }
-            }
-        }
-        Ok(found)
+        Resolved::new(found, complete)
     }
 
     /// Whether the macro call at entry `i` of `m` may define `name`: its definition's body
     /// declares an item of that name (`trait FloatConst`), or declares one from a
-    /// metavariable (`struct $name`) and the call's arguments hold the name. Kept for later
-    /// passes only when no module not parsed yet may hold the definition (libm's
-    /// `unique_masks!`, defined in a file read after its call was first met).
-    pub fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> bool {
-        if let Some(names) = self.macro_defined.borrow().get(&(m, i)) {
-            return names.contains(name);
+    /// metavariable (`struct $name`) and the call's arguments hold the name. Remembered for
+    /// the resolver's life once complete: a definition in a file read later may change it.
+    pub fn macro_call_may_define(&self, m: ModuleId, i: usize, name: &str) -> Resolved<bool> {
+        let id = ItemId::new(m, i);
+        if let Some(names) = self.macro_defined.borrow().get(&id) {
+            return Resolved::complete(names.contains(name));
         }
-        let before = self.unparsed_met();
         let names = self.macro_call_names(m, i);
-        let found = names.contains(name);
-        if self.unparsed_met() == before {
-            self.macro_defined.borrow_mut().insert((m, i), names);
+        let found = names.value.contains(name);
+        if names.complete {
+            self.macro_defined.borrow_mut().insert(id, names.value);
         }
-        found
+        Resolved::new(found, names.complete)
     }
 
     /// The names the macro call at entry `i` of `m` may define (see
     /// [`Resolver::macro_call_may_define`]).
-    fn macro_call_names(&self, m: ModuleId, i: usize) -> BTreeSet<String> {
+    fn macro_call_names(&self, m: ModuleId, i: usize) -> Resolved<BTreeSet<String>> {
         let mut names = BTreeSet::new();
-        let Some(syn::Item::Macro(call)) = self.item((m, i)) else {
-            return names;
+        let Some(syn::Item::Macro(call)) = self.item(ItemId::new(m, i)) else {
+            return Resolved::complete(names);
         };
         let Some(macro_name) = call.mac.path.segments.last().map(|s| s.ident.to_string()) else {
-            return names;
+            return Resolved::complete(names);
         };
         // An item written whole in the call (`cfg_64!(type Digit = u64;)`, `thread_local!`'s
         // and `lazy_static!`'s statics).
-        names.extend(declared_names(&call.mac.tokens));
+        names.extend(tokens::declared_names(&call.mac.tokens));
         // The definition: the crate's own `macro_rules!` of that name, else another crate's
-        // (lazy_static's, imported by `use` or `#[macro_use]`).
-        let krate = self.lib.modules[m].krate;
-        let mut defs = self.macros(&macro_name, |k| k == krate, |_, _| true);
+        // (imported by `use` or `#[macro_use]`).
+        let krate = self.lib.module(m).krate;
+        let mut complete = true;
+        let mut defs = self
+            .macros(&macro_name, |k| k == krate, |_, _| true)
+            .noted(&mut complete);
         if defs.is_empty() {
-            defs = self.macros(&macro_name, |k| self.macro_visible(krate, k), |_, _| true);
+            defs = self
+                .macros(&macro_name, |k| self.macro_visible(krate, k), |_, _| true)
+                .noted(&mut complete);
         }
         for def in defs {
             if let Def::Item(id) = def {
                 if let Some(syn::Item::Macro(d)) = self.item(id) {
-                    let declared = declared_names(&d.mac.tokens);
+                    let declared = tokens::declared_names(&d.mac.tokens);
                     if declared.contains("$") {
-                        idents_in(&call.mac.tokens, &mut names);
+                        tokens::lone_identifiers(&call.mac.tokens, &mut names);
                     }
                     names.extend(declared);
                 }
             }
         }
-        names
+        Resolved::new(names, complete)
     }
 
     /// The paths written in the body of the `macro_rules!` at `id`, read once.
@@ -846,29 +917,30 @@ impl<'l> Resolver<'l> {
     /// The root of the crate whose `#[macro_export]` macro `name!` a bare call in module `m`
     /// means through a `#[macro_use] extern crate` at `m`'s crate root, unless `m`'s crate
     /// has a `macro_rules! name` of its own.
-    pub fn macro_use_source(&self, m: ModuleId, name: &str) -> Option<ModuleId> {
-        let krate = self.lib.modules[m].krate;
-        if !self.macros(name, |k| k == krate, |_, _| true).is_empty() {
-            return None;
+    pub fn macro_use_source(&self, m: ModuleId, name: &str) -> Resolved<Option<ModuleId>> {
+        let krate = self.lib.module(m).krate;
+        let mut complete = true;
+        let own = self.macros(name, |k| k == krate, |_, _| true);
+        if !own.noted(&mut complete).is_empty() {
+            return Resolved::new(None, complete);
         }
-        self.root_extern_crates(m)
+        let source = self
+            .root_extern_crates(m)
             .filter(|e| e.attrs.iter().any(|a| a.path().is_ident("macro_use")))
             .find_map(|e| match self.extern_crate_def(m, &e.ident.to_string()) {
-                Def::Module(dep)
-                    if self
-                        .lookup(dep, name, Some(Ns::Macro), None, &mut Vec::new())
-                        .is_ok_and(|r| !r.defs.is_empty()) =>
-                {
-                    Some(dep)
+                Def::Module(dep) => {
+                    let found = self.lookup(dep, name, Some(Ns::Macro), None, &mut Vec::new());
+                    (!found.noted(&mut complete).defs.is_empty()).then_some(dep)
                 }
                 _ => None,
-            })
+            });
+        Resolved::new(source, complete)
     }
 
     /// Whether a bare macro name in crate `krate` may mean a macro of crate `k`: its own, or
     /// a direct dependency's (imported, or by `#[macro_use] extern crate`).
-    pub fn macro_visible(&self, krate: usize, k: usize) -> bool {
-        k == krate || self.lib.crates[krate].spec.deps.values().any(|&d| d == k)
+    pub fn macro_visible(&self, krate: CrateId, k: CrateId) -> bool {
+        k == krate || self.lib.krate(krate).spec.deps.values().any(|&d| d == k)
     }
 
     /// Whether the `macro_rules!` at `def` is out of a bare call's reach from item `at` for
@@ -881,15 +953,17 @@ impl<'l> Resolver<'l> {
         if !local_definition {
             return false; // a call that may define it, or an exported macro
         }
-        let (mut m, mut position) = at;
+        let (mut m, mut position) = (at.module, at.index);
         loop {
-            if m == def.0 {
-                return def.1 > position;
+            if m == def.module {
+                return def.index > position;
             }
-            let Some(parent) = self.lib.modules[m].parent else {
+            let Some(parent) = self.lib.module(m).parent else {
                 return false;
             };
-            let declared = self.lib.modules[parent]
+            let declared = self
+                .lib
+                .module(parent)
                 .entries
                 .iter()
                 .position(|e| matches!(e, Entry::Module(c) if *c == m));
@@ -907,14 +981,17 @@ impl<'l> Resolver<'l> {
     /// `#[macro_export]` macros of `root`'s crate, which live at its root.
     /// When none is found and the root binds nothing else of that name, the modules that
     /// may declare a file defining it are needed.
-    fn exported_macros(&self, root: ModuleId, name: &str) -> Vec<Def> {
-        let krate = self.lib.modules[root].krate;
-        let found = self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac));
+    fn exported_macros(&self, root: ModuleId, name: &str) -> Resolved<Vec<Def>> {
+        let krate = self.lib.module(root).krate;
+        let mut found = self.macros(name, |k| k == krate, |m, mac| m != root && is_exported(mac));
         let scope = self.scope(root);
-        if found.is_empty() && !scope.items.contains_key(name) && !scope.imports.contains_key(name)
+        if found.value.is_empty()
+            && !scope.items.contains_key(name)
+            && !scope.imports.contains_key(name)
         {
-            for m in self.lib.hiding_macro(krate, name) {
+            for m in self.lib.unparsed_modules_declaring_macro(krate, name) {
                 self.need(m);
+                found.complete = false;
             }
         }
         found
@@ -922,32 +999,35 @@ impl<'l> Resolver<'l> {
 
     /// The `macro_rules!` called `name` in the crates `in_crate` accepts, for which
     /// `accept(module, item)` holds. Only those crates' unparsed modules are needed: a name
-    /// spelled in an unrelated crate of the graph (rand_chacha beside regex) costs nothing.
+    /// spelled in an unrelated crate of the graph costs nothing.
     pub fn macros(
         &self,
         name: &str,
-        in_crate: impl Fn(usize) -> bool,
+        in_crate: impl Fn(CrateId) -> bool,
         accept: impl Fn(ModuleId, &syn::ItemMacro) -> bool,
-    ) -> Vec<Def> {
+    ) -> Resolved<Vec<Def>> {
         let index = self.macro_index.get_or_init(|| self.index_macros());
+        let mut complete = true;
         for &m in index.unparsed.get(name).into_iter().flatten() {
-            if in_crate(self.lib.modules[m].krate) {
+            if in_crate(self.lib.module(m).krate) {
                 self.need(m);
+                complete = false;
             }
         }
         let defined = index.defined.get(name).into_iter().flatten();
-        defined
-            .filter(|&&(m, i)| {
-                in_crate(self.lib.modules[m].krate)
-                    && matches!(&self.lib.modules[m].entries[i], Entry::Item(syn::Item::Macro(mac)) if accept(m, mac))
+        let found = defined
+            .filter(|&&id| {
+                in_crate(self.lib.module(id.module).krate)
+                    && matches!(self.lib.entry(id), Entry::Item(syn::Item::Macro(mac)) if accept(id.module, mac))
             })
             .map(|&id| Def::Item(id))
-            .collect()
+            .collect();
+        Resolved::new(found, complete)
     }
 
     fn index_macros(&self) -> MacroIndex {
         let mut index = MacroIndex::default();
-        for (m, module) in self.lib.modules.iter().enumerate() {
+        for (m, module) in self.lib.modules() {
             if !self.lib.is_loaded(m) {
                 for name in &self.lib.hints(m).macros {
                     index.unparsed.entry(name.clone()).or_default().push(m);
@@ -960,7 +1040,7 @@ impl<'l> Resolver<'l> {
                             .defined
                             .entry(id.to_string())
                             .or_default()
-                            .push((m, i));
+                            .push(ItemId::new(m, i));
                     }
                 }
             }
@@ -977,16 +1057,16 @@ impl<'l> Resolver<'l> {
             "crate" | "$crate" => (Some(root), 1),
             "self" => (Some(m), 1),
             "super" => {
-                let mut module = self.lib.modules[m].parent;
+                let mut module = self.lib.module(m).parent;
                 let mut skip = 1;
                 while path.segments.get(skip).is_some_and(|s| s == "super") {
-                    module = module.and_then(|p| self.lib.modules[p].parent);
+                    module = module.and_then(|p| self.lib.module(p).parent);
                     skip += 1;
                 }
                 (module, skip)
             }
             _ if self.edition(m) == Edition::E2015
-                && (path.is_use || path.leading_colon.is_some()) =>
+                && (path.is_use() || path.leading_colon.is_some()) =>
             {
                 (Some(root), 0)
             }
@@ -1001,7 +1081,7 @@ impl<'l> Resolver<'l> {
         path: &PathRef,
         ns: Option<Ns>,
         stack: &mut Vec<Frame>,
-    ) -> Result<Outcome, Error> {
+    ) -> Resolved<Outcome> {
         let segments = &path.segments;
         let ns_at = |i: usize| {
             if i + 1 < segments.len() {
@@ -1010,20 +1090,24 @@ impl<'l> Resolver<'l> {
                 ns
             }
         };
+        let mut complete = true;
         let mut via = Vec::new();
         let (mut current, from) = match self.start(m, path) {
-            Some((Some(module), skip)) if skip < segments.len() || path.glob => {
+            Some((Some(module), skip)) if skip < segments.len() || path.names_contents() => {
                 if skip == 0 {
                     // Edition 2015: from the crate root, where `std` (and any `extern crate`)
                     // is bound.
-                    let found = self.lookup(module, &segments[0], ns_at(0), None, stack)?;
+                    let found = self
+                        .lookup(module, &segments[0], ns_at(0), None, stack)
+                        .noted(&mut complete);
                     if found.defs.is_empty() {
-                        return Ok(match self.extern_prelude(m, &segments[0]) {
-                            Some(Def::Module(root)) => {
-                                self.descend(vec![Def::Module(root)], path, 1, ns, via, stack)?
-                            }
+                        let outcome = match self.extern_prelude(m, &segments[0]) {
+                            Some(Def::Module(root)) => self
+                                .descend(vec![Def::Module(root)], path, 1, ns, via, stack)
+                                .noted(&mut complete),
                             _ => Outcome::External(found.via),
-                        });
+                        };
+                        return Resolved::new(outcome, complete);
                     }
                     via = found.via;
                     (found.defs, 1)
@@ -1033,35 +1117,41 @@ impl<'l> Resolver<'l> {
             }
             Some((Some(module), _)) => {
                 // `use super::{self}`, `crate` alone, or `self` as a use leaf.
-                return Ok(Outcome::Found(Resolution {
+                return Resolved::complete(Outcome::Found(Resolution {
                     defs: vec![Def::Module(module)],
                     via,
                 }));
             }
-            Some((None, _)) => return Ok(Outcome::External(via)),
+            Some((None, _)) => return Resolved::complete(Outcome::External(via)),
             None if path.leading_colon.is_some() => match self.extern_prelude(m, &segments[0]) {
                 Some(Def::Module(root)) => (vec![Def::Module(root)], 1),
-                _ => return Ok(Outcome::External(via)),
+                _ => return Resolved::complete(Outcome::External(via)),
             },
             None => {
-                let found = self.lookup(m, &segments[0], ns_at(0), None, stack)?;
+                let found = self
+                    .lookup(m, &segments[0], ns_at(0), None, stack)
+                    .noted(&mut complete);
                 if found.defs.is_empty() {
-                    return Ok(match self.extern_prelude(m, &segments[0]) {
-                        Some(Def::Module(root)) if segments.len() > 1 || path.is_use => {
-                            self.descend(vec![Def::Module(root)], path, 1, ns, found.via, stack)?
-                        }
+                    let outcome = match self.extern_prelude(m, &segments[0]) {
+                        Some(Def::Module(root)) if segments.len() > 1 || path.is_use() => self
+                            .descend(vec![Def::Module(root)], path, 1, ns, found.via, stack)
+                            .noted(&mut complete),
                         _ => Outcome::External(found.via),
-                    });
+                    };
+                    return Resolved::new(outcome, complete);
                 }
                 via = found.via;
                 (found.defs, 1)
             }
         };
         if current.iter().all(|d| *d == Def::Extern) {
-            return Ok(Outcome::External(via));
+            return Resolved::new(Outcome::External(via), complete);
         }
         current.retain(|d| *d != Def::Extern);
-        self.descend(current, path, from, ns, via, stack)
+        let outcome = self
+            .descend(current, path, from, ns, via, stack)
+            .noted(&mut complete);
+        Resolved::new(outcome, complete)
     }
 
     /// Follows `path` from segment `from` on, starting at `current`.
@@ -1073,8 +1163,9 @@ impl<'l> Resolver<'l> {
         ns: Option<Ns>,
         mut via: Vec<LeafId>,
         stack: &mut Vec<Frame>,
-    ) -> Result<Outcome, Error> {
+    ) -> Resolved<Outcome> {
         let segments = &path.segments;
+        let mut complete = true;
         for (index, segment) in segments.iter().enumerate().skip(from) {
             // Every module it may be (two `mod imp` under opposite cfgs are both kept).
             let modules: Vec<ModuleId> = current
@@ -1094,7 +1185,9 @@ impl<'l> Resolver<'l> {
             };
             let mut found = Resolution::default();
             for &g in &modules {
-                let more = self.lookup(g, segment, ns, None, stack)?;
+                let more = self
+                    .lookup(g, segment, ns, None, stack)
+                    .noted(&mut complete);
                 found.defs.extend(more.defs);
                 found.via.extend(more.via);
             }
@@ -1107,22 +1200,22 @@ impl<'l> Resolver<'l> {
             if defs.is_empty() {
                 // Through an `extern crate std` (or a `use` of something outside).
                 if outside || !found.via.is_empty() {
-                    return Ok(Outcome::External(
-                        via.into_iter().chain(found.via).collect(),
-                    ));
+                    let via = via.into_iter().chain(found.via).collect();
+                    return Resolved::new(Outcome::External(via), complete);
                 }
-                // Else through a glob of something outside (zerocopy's `core_reexport::mem`
-                // holds `pub use core::mem::*`), which only its compiler can list.
+                // Else through a glob of something outside (`pub use core::mem::*`), which
+                // only its compiler can list.
                 let outside = self.std_globs(&modules);
                 if !outside.is_empty() {
-                    return Ok(Outcome::External(via.into_iter().chain(outside).collect()));
+                    let via = via.into_iter().chain(outside).collect();
+                    return Resolved::new(Outcome::External(via), complete);
                 }
-                return Ok(Outcome::Missing { module, index });
+                return Resolved::new(Outcome::Missing { module, index }, complete);
             }
             via.extend(found.via);
             current = defs;
         }
-        Ok(Outcome::Found(Resolution { defs: current, via }))
+        Resolved::new(Outcome::Found(Resolution { defs: current, via }), complete)
     }
 
     /// The glob imports of `modules` from the standard library (`use core::mem::*`), whose
@@ -1134,7 +1227,7 @@ impl<'l> Resolver<'l> {
             if !self.lib.is_loaded(m) {
                 continue;
             }
-            let deps = &self.lib.krate(m).spec.deps;
+            let deps = &self.lib.crate_of(m).spec.deps;
             for &leaf in &self.scope(m).globs {
                 let path = self.leaf(leaf);
                 let first = path.segments[0].as_str();
@@ -1154,17 +1247,17 @@ impl<'l> Resolver<'l> {
         let describe = |&id: &LeafId| {
             format!(
                 "{}::{}",
-                self.lib.module_path(id.module),
-                self.leaf(id).binding.as_deref().unwrap_or("*")
+                self.lib.module_path(id.module()),
+                self.leaf(id).binding().map_or("*", String::as_str)
             )
         };
         let first = chain[0];
-        let module = &self.lib.modules[first.module];
+        let module = self.lib.module(first.module());
         let mut names: Vec<String> = chain.iter().map(describe).collect();
         names.push(describe(&chain[0]));
         Some(
             ErrorKind::UseCycle {
-                at: Location::of_span(&module.file, &module.text, self.leaf(first).root),
+                at: Location::of_span(&module.file, &module.text, self.leaf(first).root()),
                 chain: names.join(" -> "),
             }
             .into(),
@@ -1172,148 +1265,13 @@ impl<'l> Resolver<'l> {
     }
 }
 
-/// The identifiers in `tokens` that an item-defining macro may take as an item's name: not
-/// the segments of paths, nor macro names.
-fn idents_in(tokens: &proc_macro2::TokenStream, out: &mut BTreeSet<String>) {
-    use proc_macro2::TokenTree;
-    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            // An item the call defines takes a lone name.
-            TokenTree::Ident(id) if !in_path_or_macro_name(&tokens, i) => {
-                out.insert(id.to_string());
-            }
-            TokenTree::Group(g) => idents_in(&g.stream(), out),
-            _ => {}
-        }
-    }
-}
-
-/// The names a `use` tree's tokens (after `use`, before `;`) bind: each leaf's last name or
-/// its `as` name; none for a glob or `as _`.
-fn use_bindings(tokens: &[proc_macro2::TokenTree], out: &mut BTreeSet<String>) {
-    use proc_macro2::TokenTree;
-    let mut last: Option<String> = None;
-    let mut renamed = false;
-    for token in tokens {
-        match token {
-            TokenTree::Ident(id) if id == "as" => renamed = true,
-            TokenTree::Ident(id) => {
-                last = Some(id.to_string());
-                if renamed {
-                    out.extend(last.take().filter(|name| name != "_"));
-                    renamed = false;
-                }
-            }
-            TokenTree::Punct(p) if p.as_char() == ',' => out.extend(last.take()),
-            TokenTree::Punct(p) if p.as_char() == '*' => last = None,
-            TokenTree::Punct(_) => {}
-            TokenTree::Group(g) => {
-                last = None;
-                let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-                use_bindings(&inner, out);
-            }
-            TokenTree::Literal(_) => {}
-        }
-    }
-    out.extend(last.filter(|name| name != "self"));
-}
-
-/// The names that `tokens` declare as items (`fn f`, `struct S`, ...; `$` for a name that is
-/// a metavariable).
-fn declared_names(tokens: &proc_macro2::TokenStream) -> BTreeSet<String> {
-    const KEYWORDS: [&str; 9] = [
-        "fn", "struct", "enum", "trait", "type", "const", "static", "mod", "union",
-    ];
-    let mut out = BTreeSet::new();
-    let tokens: Vec<proc_macro2::TokenTree> = tokens.clone().into_iter().collect();
-    for (i, token) in tokens.iter().enumerate() {
-        match token {
-            proc_macro2::TokenTree::Ident(k) if k == "use" => {
-                let end = tokens[i + 1..]
-                    .iter()
-                    .position(
-                        |t| matches!(t, proc_macro2::TokenTree::Punct(p) if p.as_char() == ';'),
-                    )
-                    .map_or(tokens.len(), |e| i + 1 + e);
-                use_bindings(&tokens[i + 1..end], &mut out);
-            }
-            proc_macro2::TokenTree::Ident(k) if KEYWORDS.iter().any(|w| k == w) => {
-                // `static ref NAME` (lazy_static!), `static mut NAME`.
-                let skip = matches!(tokens.get(i + 1), Some(proc_macro2::TokenTree::Ident(n)) if k == "static" && (n == "ref" || n == "mut"));
-                match tokens.get(i + 1 + usize::from(skip)) {
-                    Some(proc_macro2::TokenTree::Ident(n)) => {
-                        out.insert(n.to_string());
-                    }
-                    Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == '$' => {
-                        out.insert("$".to_string());
-                    }
-                    _ => {}
-                }
-            }
-            proc_macro2::TokenTree::Group(g) => out.extend(declared_names(&g.stream())),
-            _ => {}
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     //! Table tests in rust-analyzer's manner: a small crate graph in, what a path names out,
     //! including what must not resolve.
     use super::*;
-    use crate::bundle::crates::{CrateGraph, CrateSpec};
-    use std::path::Path;
-
-    /// The crates `(name, dependencies, lib.rs)` written to `dir`, as one library whose roots
-    /// are all of them.
-    fn library(dir: &Path, crates: &[(&str, &[&str], &str)]) -> Library {
-        let mut graph = CrateGraph::default();
-        for (k, (name, deps, text)) in crates.iter().enumerate() {
-            let root = dir.join(name).join("lib.rs");
-            std::fs::create_dir_all(root.parent().unwrap()).unwrap();
-            std::fs::write(&root, text).unwrap();
-            graph.crates.push(CrateSpec {
-                name: name.to_string(),
-                package: format!("{name} 0.1.0"),
-                dir: dir.join(name),
-                root,
-                edition: Edition::E2021,
-                features: Default::default(),
-                deps: deps
-                    .iter()
-                    .map(|d| {
-                        (
-                            d.to_string(),
-                            crates.iter().position(|c| c.0 == *d).unwrap(),
-                        )
-                    })
-                    .collect(),
-                proc_macros: Default::default(),
-                license: None,
-                license_file: None,
-                build_script: None,
-            });
-            graph.roots.insert(name.to_string(), k);
-        }
-        let mut lib = Library::of_graph(graph).unwrap();
-        let mut m = 0;
-        while m < lib.modules.len() {
-            lib.load(m).unwrap();
-            m += 1;
-        }
-        lib
-    }
-
-    /// The module at `path` (`crate::a::b`, by the crate's name).
-    fn module(lib: &Library, path: &str) -> ModuleId {
-        let mut names = path.split("::");
-        let krate = lib.roots[names.next().unwrap()];
-        names.fold(lib.crates[krate].root, |m, name| {
-            lib.child(m, name).unwrap()
-        })
-    }
+    use crate::bundle::path::PathKind;
+    use crate::bundle::testing::{library, module};
 
     /// What `path`, written in module `at`, names in namespace `ns`: `fn a::m::f`-like
     /// descriptions, sorted; `extern` for something outside; nothing when it does not resolve.
@@ -1321,33 +1279,27 @@ mod tests {
         let resolver = Resolver::new(lib);
         let segments: Vec<String> = path.split("::").map(str::to_string).collect();
         let span = proc_macro2::Span::call_site();
-        let path = PathRef {
-            spans: vec![span; segments.len()],
-            segments,
-            leading_colon: None,
-            root: span,
-            glob: false,
-            binding: None,
-            macro_call: false,
-            call_idents: None,
-            is_use: false,
+        let path = PathRef::new(
+            segments.clone(),
+            vec![span; segments.len()],
+            PathKind::Code,
             ns,
-        };
-        let outcome = resolver
-            .resolve(module(lib, at), &path, ns, &mut Vec::new())
-            .unwrap();
-        let mut out: Vec<String> = match outcome {
+        );
+        let resolved = resolver.resolve(module(lib, at), &path, ns, &mut Vec::new());
+        // Every module of these libraries is parsed: nothing can change the answer.
+        assert!(resolved.complete, "{path:?} in {at}");
+        let mut out: Vec<String> = match resolved.value {
             Outcome::Found(found) => found
                 .defs
                 .iter()
                 .map(|def| match *def {
                     Def::Module(m) => format!("mod {}", lib.module_path(m)),
-                    Def::Item((m, i)) => {
-                        let Entry::Item(item) = &lib.modules[m].entries[i] else {
+                    Def::Item(id) => {
+                        let Entry::Item(item) = lib.entry(id) else {
                             unreachable!("an item")
                         };
                         let name = item_name(item).map_or("?".to_string(), |n| n.to_string());
-                        format!("{} {}::{name}", kind(item), lib.module_path(m))
+                        format!("{} {}::{name}", kind(item), lib.module_path(id.module))
                     }
                     Def::Extern => "extern".to_string(),
                 })
@@ -1457,7 +1409,8 @@ mod tests {
         let lib = library(dir.path(), &[("m", &[], m)]);
         let reaches = |at: &str, item: &str, name: &str| {
             let module = module(&lib, at);
-            let i = lib.modules[module]
+            let i = lib
+                .module(module)
                 .entries
                 .iter()
                 .position(
@@ -1465,10 +1418,10 @@ mod tests {
                 )
                 .unwrap();
             let resolver = Resolver::new(&lib);
-            let defs = resolver.macros(name, |_| true, |_, _| true);
+            let defs = resolver.macros(name, |_| true, |_, _| true).value;
             assert_eq!(defs.len(), 1, "{name}");
             defs.iter().any(|def| match *def {
-                Def::Item(def) => !resolver.macro_defined_after(def, (module, i)),
+                Def::Item(def) => !resolver.macro_defined_after(def, ItemId::new(module, i)),
                 _ => false,
             })
         };
@@ -1506,5 +1459,43 @@ mod tests {
                 "{path} in {at} must not resolve: {found:?}"
             );
         }
+    }
+
+    /// A lookup that meets a module not parsed yet says so, and the module is needed; once
+    /// it is parsed the same lookup is complete. Only complete lookups outlive their pass.
+    #[test]
+    fn lookups_say_whether_they_are_complete() {
+        let dir = tempfile::tempdir().unwrap();
+        let graph = crate::bundle::testing::graph(
+            dir.path(),
+            &[crate::bundle::testing::TestCrate {
+                name: "a",
+                deps: &[],
+                edition: crate::bundle::crates::Edition::E2021,
+                text: "pub mod inner;\npub fn here() {}\n",
+            }],
+        );
+        std::fs::write(dir.path().join("a/inner.rs"), "pub fn f() {}\n").unwrap();
+        let mut lib = Library::of_graph(graph).unwrap();
+        let root = lib.first_root().unwrap();
+        lib.load(root).unwrap();
+        let inner = lib.child(root, "inner").unwrap();
+        let lookup = |lib: &Library, name: &str| {
+            let resolver = Resolver::new(lib);
+            let found = resolver.lookup(inner, name, Some(Ns::Value), None, &mut Vec::new());
+            let here = resolver.lookup(root, "here", Some(Ns::Value), None, &mut Vec::new());
+            assert!(here.complete && here.value.defs.len() == 1);
+            let needed = resolver.needed.borrow().clone();
+            (found, needed, resolver.into_cache().lookups.len())
+        };
+        let (found, needed, cached) = lookup(&lib, "f");
+        assert!(!found.complete && found.value.defs.is_empty());
+        assert_eq!(needed, BTreeSet::from([inner]));
+        assert_eq!(cached, 1, "only `here`'s lookup stays");
+        lib.load(inner).unwrap();
+        let (found, needed, cached) = lookup(&lib, "f");
+        assert!(found.complete && found.value.defs.len() == 1);
+        assert!(needed.is_empty());
+        assert_eq!(cached, 2);
     }
 }

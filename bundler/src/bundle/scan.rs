@@ -1,8 +1,8 @@
 //! Where Rust source text is code and where it is a comment or a literal, by Rust's lexical
 //! rules but without building tokens: for the scans of raw text that must not take a `}` in
-//! a string, or a `"` in a comment, for code.
+//! a string, or a `"` in a comment, for code. And the identifiers and whole words of raw
+//! text, which tell what a file may hold before it is parsed.
 
-use super::source::is_ident_byte;
 use std::ops::Range;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -195,6 +195,35 @@ fn utf8_len(b: u8) -> usize {
         0xc0.. => 2,
         _ => 1,
     }
+}
+
+/// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
+/// non-identifier character for one, never the reverse).
+pub fn is_ident_byte(b: u8) -> bool {
+    b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
+}
+
+/// The length in bytes of the identifier `text` starts with.
+pub fn ident_len(text: &str) -> usize {
+    text.bytes().take_while(|&b| is_ident_byte(b)).count()
+}
+
+/// What follows each whole-identifier occurrence of `word` in `text`.
+pub fn after<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = &'t str> + 't {
+    words(text, word).map(move |at| &text[at + word.len()..])
+}
+
+/// Where `word` occurs in `text` as a whole identifier.
+fn words<'t>(text: &'t str, word: &'t str) -> impl Iterator<Item = usize> + 't {
+    let bytes = text.as_bytes();
+    // memchr's vectorised search: every file of a crate is scanned for a few words before
+    // any is parsed, so this runs over all of a crate's text.
+    memchr::memmem::find_iter(bytes, word.as_bytes()).filter(move |&at| {
+        !at.checked_sub(1).is_some_and(|i| is_ident_byte(bytes[i]))
+            && !bytes
+                .get(at + word.len())
+                .is_some_and(|&b| is_ident_byte(b))
+    })
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Reading Rust sources and manifests, with errors that point at file, line and column and
 //! show the offending line.
 
-use super::scan;
+use super::scan::{self, ident_len};
 use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
@@ -247,24 +247,6 @@ fn attribute_start(text: &str) -> Option<usize> {
     None
 }
 
-/// Whether `token` is the punctuation character `c` (`:` of a `::`, `!` of a macro call).
-pub fn is_punct(token: Option<&proc_macro2::TokenTree>, c: char) -> bool {
-    matches!(token, Some(proc_macro2::TokenTree::Punct(p)) if p.as_char() == c)
-}
-
-/// Whether the identifier at `tokens[i]` is a segment of a path (`backlib::Step`) or a
-/// macro's name (`m!`): it names something elsewhere, not a lone value or a new item.
-pub fn in_path_or_macro_name(tokens: &[proc_macro2::TokenTree], i: usize) -> bool {
-    let next = tokens.get(i + 1);
-    is_punct(next, ':') || is_punct(next, '!') || i > 0 && is_punct(tokens.get(i - 1), ':')
-}
-
-/// Whether `b` may be part of an identifier (every non-ASCII byte counts: a scan may take a
-/// non-identifier character for one, never the reverse).
-pub fn is_ident_byte(b: u8) -> bool {
-    b == b'_' || b.is_ascii_alphanumeric() || b >= 0x80
-}
-
 /// Where each line of a text starts: a line and column as proc-macro2 gives them (lines from
 /// 1, columns in characters from 0) to a byte offset, without walking the lines before it.
 pub struct LineStarts(Vec<usize>);
@@ -293,11 +275,6 @@ impl LineStarts {
                 .nth(column)
                 .map_or(rest.len(), |(i, _)| i)
     }
-}
-
-/// The length in bytes of the identifier `text` starts with.
-pub fn ident_len(text: &str) -> usize {
-    text.bytes().take_while(|&b| is_ident_byte(b)).count()
 }
 
 /// The crate name a library is used under: `[lib] name`, else `[package] name` with `-` as

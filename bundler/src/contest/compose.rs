@@ -31,7 +31,7 @@ pub fn show_into(
         String::new()
     };
     let blocks = bundled_blocks(path, &text, lib)?;
-    let root = lib.crates.first().map_or(0, |c| c.root);
+    let root = lib.first_root();
     let mut wanted: BTreeSet<String> = names.iter().cloned().collect();
     for block in &blocks {
         // Only the listed modules that are templates: the list also names dependency crates'
@@ -40,7 +40,7 @@ pub fn show_into(
             block
                 .listed
                 .iter()
-                .filter(|name| lib.child(root, name).is_some())
+                .filter(|name| root.is_some_and(|root| lib.child(root, name).is_some()))
                 .cloned(),
         );
     }
@@ -97,7 +97,7 @@ fn bundled_blocks(path: &Path, text: &str, lib: &Library) -> Result<Vec<Block>, 
         let syn::Item::Mod(module) = item else {
             continue;
         };
-        if !lib.crates.iter().any(|c| module.ident == c.module_name) {
+        if !lib.crates().any(|(_, c)| module.ident == c.module_name) {
             continue;
         }
         let first_line = module
