@@ -7,7 +7,7 @@
 //! no sandbox.
 
 use super::error::{io_error, JudgeError};
-use super::execute::{self, Runner};
+use super::execute::{self, Runner, Server};
 use super::options::JudgeOptions;
 use super::problem::{Expected, Input, Problem, TestCase};
 use super::report::Verdict;
@@ -16,6 +16,7 @@ use super::spec::{Confinement, End, Limits, Stream};
 use super::work::Work;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// A problem whose solution is bundled and compiled, ready to be judged on any input.
@@ -41,6 +42,7 @@ impl Prepared {
         let runner = Runner {
             supervisor: &opts.supervisor,
             stop: &stop,
+            server: None,
         };
         let work = match run::build(&problem, bundle, &runner, &opts)? {
             Build::Compiled(work) => work,
@@ -69,7 +71,8 @@ impl Prepared {
         run::solution_limits(&self.problem, &self.opts)
     }
 
-    /// Folders of one thread's own; the binaries are shared.
+    /// Folders of one thread's own, and a supervisor that stays up for its runs; the
+    /// binaries are shared.
     pub fn lane(&self) -> Result<Lane<'_>, JudgeError> {
         let work = self.work.lane()?;
         let files = work.private().join("caller");
@@ -78,14 +81,7 @@ impl Prepared {
             prepared: self,
             work,
             files,
-        })
-    }
-
-    fn with_runner<T>(&self, f: impl FnOnce(&Runner) -> T) -> T {
-        let stop = || self.opts.interrupt.load(Ordering::SeqCst);
-        f(&Runner {
-            supervisor: &self.opts.supervisor,
-            stop: &stop,
+            server: Mutex::new(Server::start(&self.opts.supervisor)?),
         })
     }
 }
@@ -96,6 +92,7 @@ pub struct Lane<'a> {
     work: Work,
     /// The caller's files ([`Lane::file`]), apart from the judge's own.
     files: PathBuf,
+    server: Mutex<Server>,
 }
 
 /// The verdict on one input, and what the solution wrote.
@@ -160,6 +157,7 @@ pub fn compile_tool(
     let runner = Runner {
         supervisor: &opts.supervisor,
         stop: &stop,
+        server: None,
     };
     let compiled = execute::Compiler::PLAIN.compile(
         &runner,
@@ -172,6 +170,15 @@ pub fn compile_tool(
 }
 
 impl Lane<'_> {
+    fn with_runner<T>(&self, f: impl FnOnce(&Runner) -> T) -> T {
+        let stop = || self.prepared.opts.interrupt.load(Ordering::SeqCst);
+        f(&Runner {
+            supervisor: &self.prepared.opts.supervisor,
+            stop: &stop,
+            server: Some(&self.server),
+        })
+    }
+
     /// A file of this lane's for the caller's inputs and answers.
     pub fn file(&self, name: &str) -> PathBuf {
         self.files.join(name)
@@ -205,7 +212,7 @@ impl Lane<'_> {
             input: Input::File(input.to_path_buf()),
             expected,
         };
-        let (verdict, _) = prepared.with_runner(|runner| {
+        let (verdict, _) = self.with_runner(|runner| {
             run::judge_test(
                 problem,
                 &test,
@@ -225,11 +232,11 @@ impl Lane<'_> {
     }
 
     /// Runs the trusted program `tool` as the judge runs a checker (its environment and
-    /// `env`, no sandbox), reading `stdin` and writing `stdout`.
+    /// `env`, no sandbox), reading `stdin` (or nothing) and writing `stdout`.
     pub fn run_tool(
         &self,
         tool: &Tool,
-        stdin: &Path,
+        stdin: Option<&Path>,
         stdout: &Path,
         env: &[(String, String)],
         limits: Limits,
@@ -244,9 +251,11 @@ impl Lane<'_> {
             self.work.private_file("tool.report"),
             limits,
         );
-        spec.stdin = Stream::File(stdin.to_path_buf());
+        if let Some(stdin) = stdin {
+            spec.stdin = Stream::File(stdin.to_path_buf());
+        }
         spec.env.extend(env.iter().cloned());
-        let report = self.prepared.with_runner(|runner| runner.run(&spec))?;
+        let report = self.with_runner(|runner| runner.run(&spec))?;
         let end = match report.end {
             End::Exited(code) => ToolEnd::Exited(code),
             End::Interrupted => return Err(JudgeError::Interrupted),

@@ -74,6 +74,7 @@ pub fn run_with(
     let runner = Runner {
         supervisor: &opts.supervisor,
         stop: &stop,
+        server: None,
     };
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Build, JudgeError>)>();
@@ -240,6 +241,7 @@ pub fn compile_and_run(
     let runner = Runner {
         supervisor,
         stop: &never,
+        server: None,
     };
     let compile_limits = execute::COMPILE_LIMITS;
     if let Err(error) =

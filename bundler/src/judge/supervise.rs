@@ -1,5 +1,8 @@
 //! The supervisor: one short-lived process per run (a solution, rustc, a generator, a checker
-//! or an interactor), started by the judge as `grundy supervise <spec as JSON>`.
+//! or an interactor), started by the judge as `grundy supervise <spec as JSON>`. For many runs
+//! in quick succession (`grundy stress`), `grundy supervise --serve` stays up and forks such a
+//! process for each spec it reads: a fork of a small process costs far less than starting the
+//! program anew.
 //!
 //! A process of its own because only a process can be a child subreaper: whatever the run
 //! forks, even a grandchild that left the session, stays a descendant of the supervisor and
@@ -39,7 +42,48 @@ pub fn main_if_asked() -> Option<std::process::ExitCode> {
     if args.next()? != "supervise" {
         return None;
     }
-    Some(main(&args.next().unwrap_or_default().to_string_lossy()))
+    let arg = args.next().unwrap_or_default();
+    if arg == "--serve" {
+        return Some(serve());
+    }
+    Some(main(&arg.to_string_lossy()))
+}
+
+/// `supervise --serve`: for each line of stdin (a spec as JSON), a forked copy of this process
+/// supervises the run as [`main`] does; once it has exited, its exit code is written to
+/// stdout as a line. Ends at the end of stdin, or with the judge.
+fn serve() -> std::process::ExitCode {
+    use std::io::{BufRead, Write};
+    let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGTERM);
+    let mut specs = std::io::stdin().lock();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match specs.read_line(&mut line) {
+            Ok(0) | Err(_) => return std::process::ExitCode::SUCCESS,
+            Ok(_) => {}
+        }
+        // SAFETY: the server is single-threaded, so the child may do anything after the fork.
+        let code = match unsafe { nix::unistd::fork() } {
+            Ok(nix::unistd::ForkResult::Child) => {
+                let code = if main(line.trim_end()) == std::process::ExitCode::SUCCESS {
+                    0
+                } else {
+                    1
+                };
+                std::process::exit(code)
+            }
+            Ok(nix::unistd::ForkResult::Parent { child }) => match waitpid(child, None) {
+                Ok(WaitStatus::Exited(_, code)) => code,
+                _ => 1,
+            },
+            Err(_) => 1,
+        };
+        let mut out = std::io::stdout().lock();
+        if writeln!(out, "{code}").and_then(|()| out.flush()).is_err() {
+            return std::process::ExitCode::FAILURE;
+        }
+    }
 }
 
 /// The supervisor's entry point: `spec` is the JSON of a [`RunSpec`]. The exit code is 0 when
@@ -294,7 +338,7 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
             }
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
-            apply_rlimits(&limits)?;
+            apply_rlimits(&limits, isolation.is_some())?;
             if isolation == Some(Isolation::Landlock) {
                 sandbox::landlock(&program, &dir).map_err(std::io::Error::other)?;
             }
@@ -307,7 +351,9 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
     Ok(command)
 }
 
-fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
+/// The rlimits of `limits`; `untrusted` (a solution) also gets the early stop of a fork bomb,
+/// which counts the user's processes in /proc: a trusted tool is spared that work.
+fn apply_rlimits(limits: &Limits, untrusted: bool) -> std::io::Result<()> {
     let set = |resource, value: u64| setrlimit(resource, value, value);
     // Whole seconds only: the supervisor's sampling is the precise limit, this the backstop.
     let cpu_seconds = limits.cpu.as_secs() + 2;
@@ -323,6 +369,9 @@ fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
     }
     set(Resource::RLIMIT_CORE, 0)?;
     set(Resource::RLIMIT_NOFILE, 256)?;
+    if !untrusted {
+        return Ok(());
+    }
     // Counted per user across the system (and not at all for root): the tree count the
     // supervisor samples is the limit that always holds (so this one is set above it, to be
     // reached second), this one stops a fork bomb early.
@@ -346,13 +395,16 @@ fn release_standard_streams() {
     }
 }
 
-/// Reaps every exited child without blocking; records the main process's end.
-fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
+/// Reaps every exited child without blocking; records the main process's end. Returns
+/// whether any child is left: none means no descendant at all, since the orphans of a
+/// descendant are ours as its subreaper.
+fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) -> bool {
     loop {
         let end = match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
             Ok(WaitStatus::Exited(pid, code)) => (pid, End::Exited(code)),
             Ok(WaitStatus::Signaled(pid, signal, _)) => (pid, End::Signaled(signal as i32)),
-            Ok(WaitStatus::StillAlive) | Err(_) => return,
+            Err(nix::errno::Errno::ECHILD) => return false,
+            Ok(WaitStatus::StillAlive) | Err(_) => return true,
             Ok(_) => continue,
         };
         if end.0 == main_pid && main_end.is_none() {
@@ -366,7 +418,10 @@ fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
 fn kill_tree(me: i32, main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
     let began = Instant::now();
     loop {
-        reap(main_pid, main_end, start);
+        // Without children there is nothing to look for in /proc.
+        if !reap(main_pid, main_end, start) {
+            return;
+        }
         let pids = Tree::descendants(me);
         if pids.is_empty() || began.elapsed() > KILL_PATIENCE {
             return;
