@@ -62,7 +62,10 @@ pub struct Gen {
 enum Source {
     /// SplitMix64's state.
     Seeded(u64),
-    Replay { choices: Vec<u64>, next: usize },
+    Replay {
+        choices: Vec<u64>,
+        next: usize,
+    },
 }
 
 /// The size a generator gets when `GRUNDY_STRESS_SIZE` is not set (run by hand).
@@ -87,7 +90,10 @@ impl Gen {
         let mut g = match std::env::var_os("GRUNDY_STRESS_REPLAY") {
             Some(path) => {
                 let text = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-                    panic!("GRUNDY_STRESS_REPLAY: {}: {e}", PathBuf::from(&path).display())
+                    panic!(
+                        "GRUNDY_STRESS_REPLAY: {}: {e}",
+                        PathBuf::from(&path).display()
+                    )
                 });
                 Gen::replay(parse_choices(&text), size)
             }
@@ -362,7 +368,11 @@ mod tests {
                 .map(|s| Gen::replay(s.clone(), 0).permutation(n))
                 .collect();
             let factorial: usize = (1..=n).product();
-            assert_eq!((streams.len(), seen.len()), (factorial, factorial), "n = {n}");
+            assert_eq!(
+                (streams.len(), seen.len()),
+                (factorial, factorial),
+                "n = {n}"
+            );
             for p in &seen {
                 let mut sorted = p.clone();
                 sorted.sort_unstable();
@@ -461,7 +471,10 @@ mod tests {
             count[d as usize] += 1;
         }
         // 2000 expected each; the standard deviation is about 42.
-        assert!(count.iter().all(|&c| (1800..=2200).contains(&c)), "{count:?}");
+        assert!(
+            count.iter().all(|&c| (1800..=2200).contains(&c)),
+            "{count:?}"
+        );
         let mut g = Gen::seeded(4, 0);
         let items = ['a', 'b', 'c'];
         let chosen: BTreeSet<char> = (0..100).map(|_| *g.choose(&items)).collect();
@@ -474,7 +487,12 @@ mod tests {
         let input = |g: &mut Gen| {
             let n = g.int(1..=g.size() as usize);
             let heaps = g.vec(n, |g| g.int(0..=1000u32));
-            (heaps, g.permutation(n), g.tree(n), g.graph(n, n.min(n * (n - 1) / 2)))
+            (
+                heaps,
+                g.permutation(n),
+                g.tree(n),
+                g.graph(n, n.min(n * (n - 1) / 2)),
+            )
         };
         let first = {
             let mut g = Gen::seeded(99, 8);
