@@ -55,6 +55,8 @@ pub fn main_if_asked() -> Option<std::process::ExitCode> {
 fn serve() -> std::process::ExitCode {
     use std::io::{BufRead, Write};
     let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGTERM);
+    // Counted here once, the forked supervisors inherit it.
+    process_bound(0);
     let mut specs = std::io::stdin().lock();
     let mut line = String::new();
     loop {
@@ -322,6 +324,8 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
         .stderr(open(&spec.stderr, true)?);
     let limits = spec.limits;
     let isolation = spec.isolation;
+    // Trusted tools are spared the bound (and its count).
+    let processes = isolation.map(|_| process_bound(limits.processes));
     let dir = spec.dir.clone();
     let program = spec.program.clone();
     let drop_to_nobody = sandbox::drops_privileges(isolation);
@@ -338,7 +342,7 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
             }
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
-            apply_rlimits(&limits, isolation.is_some())?;
+            apply_rlimits(&limits, processes)?;
             if isolation == Some(Isolation::Landlock) {
                 sandbox::landlock(&program, &dir).map_err(std::io::Error::other)?;
             }
@@ -351,9 +355,9 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
     Ok(command)
 }
 
-/// The rlimits of `limits`; `untrusted` (a solution) also gets the early stop of a fork bomb,
-/// which counts the user's processes in /proc: a trusted tool is spared that work.
-fn apply_rlimits(limits: &Limits, untrusted: bool) -> std::io::Result<()> {
+/// The rlimits of `limits`, and `processes` as `RLIMIT_NPROC` (for a solution: see
+/// [`process_bound`]).
+fn apply_rlimits(limits: &Limits, processes: Option<u64>) -> std::io::Result<()> {
     let set = |resource, value: u64| setrlimit(resource, value, value);
     // Whole seconds only: the supervisor's sampling is the precise limit, this the backstop.
     let cpu_seconds = limits.cpu.as_secs() + 2;
@@ -369,22 +373,31 @@ fn apply_rlimits(limits: &Limits, untrusted: bool) -> std::io::Result<()> {
     }
     set(Resource::RLIMIT_CORE, 0)?;
     set(Resource::RLIMIT_NOFILE, 256)?;
-    if !untrusted {
-        return Ok(());
+    if let Some(processes) = processes {
+        set(Resource::RLIMIT_NPROC, processes)?;
     }
-    // Counted per user across the system (and not at all for root): the tree count the
-    // supervisor samples is the limit that always holds (so this one is set above it, to be
-    // reached second), this one stops a fork bomb early.
-    let user = nix::unistd::getuid().as_raw();
-    let running = procfs::process::all_processes()
-        .map(|all| {
-            all.filter_map(Result::ok)
-                .filter(|p| p.uid().ok() == Some(user))
-                .count() as u64
-        })
-        .unwrap_or(0);
-    set(Resource::RLIMIT_NPROC, running + 2 * limits.processes)?;
     Ok(())
+}
+
+/// `RLIMIT_NPROC` for a run allowed `processes` at once. It counts the user's processes across
+/// the system (and none at all for root): the tree count the supervisor samples is the limit
+/// that always holds (so this one is set above it, to be reached second), this one stops a
+/// fork bomb early. The user's processes are counted once per supervisor (a server's runs,
+/// forked from it, share its count): a walk of /proc each run would cost more than a short
+/// run, and the count is only the bound's base.
+fn process_bound(processes: u64) -> u64 {
+    static RUNNING: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let running = *RUNNING.get_or_init(|| {
+        let user = nix::unistd::getuid().as_raw();
+        procfs::process::all_processes()
+            .map(|all| {
+                all.filter_map(Result::ok)
+                    .filter(|p| p.uid().ok() == Some(user))
+                    .count() as u64
+            })
+            .unwrap_or(0)
+    });
+    running + 2 * processes
 }
 
 /// Replaces fds 0 and 1 with /dev/null.
@@ -451,10 +464,40 @@ struct Tree {
 }
 
 impl Tree {
-    fn stats() -> Vec<procfs::process::Stat> {
-        procfs::process::all_processes()
-            .map(|all| all.filter_map(|p| p.ok()?.stat().ok()).collect::<Vec<_>>())
-            .unwrap_or_default()
+    /// The stats of `root`'s descendants, read through each one's `children` files (only
+    /// they are read); where the kernel has no such files, found among every process.
+    fn below(root: i32) -> Vec<procfs::process::Stat> {
+        Self::walked(root).unwrap_or_else(|| {
+            let all: Vec<procfs::process::Stat> = procfs::process::all_processes()
+                .map(|all| all.filter_map(|p| p.ok()?.stat().ok()).collect())
+                .unwrap_or_default();
+            Self::among(root, &all).into_iter().cloned().collect()
+        })
+    }
+
+    /// The children of `pid`, from its threads' `children` files; `None` when they cannot
+    /// be read (it exited, or a kernel without CONFIG_PROC_CHILDREN).
+    fn children(pid: i32) -> Option<Vec<i32>> {
+        let mut children = Vec::new();
+        for task in procfs::process::Process::new(pid).ok()?.tasks().ok()? {
+            children.extend(task.ok()?.children().ok()?.into_iter().map(|c| c as i32));
+        }
+        Some(children)
+    }
+
+    /// The descendants' stats by `children` files; `None` when `root`'s cannot be read.
+    fn walked(root: i32) -> Option<Vec<procfs::process::Stat>> {
+        let mut queue = Self::children(root)?;
+        let mut found = Vec::new();
+        while let Some(pid) = queue.pop() {
+            // A process gone meanwhile has nothing left to count or kill.
+            let Ok(stat) = procfs::process::Process::new(pid).and_then(|p| p.stat()) else {
+                continue;
+            };
+            found.push(stat);
+            queue.extend(Self::children(pid).unwrap_or_default());
+        }
+        Some(found)
     }
 
     /// Resident memory a process does not share: its heap, stacks and other anonymous pages.
@@ -468,7 +511,7 @@ impl Tree {
     }
 
     /// The descendants of `root` among `stats`.
-    fn below(root: i32, stats: &[procfs::process::Stat]) -> Vec<&procfs::process::Stat> {
+    fn among(root: i32, stats: &[procfs::process::Stat]) -> Vec<&procfs::process::Stat> {
         let mut children: HashMap<i32, Vec<&procfs::process::Stat>> = HashMap::new();
         for stat in stats {
             children.entry(stat.ppid).or_default().push(stat);
@@ -485,13 +528,11 @@ impl Tree {
     }
 
     fn descendants(root: i32) -> Vec<i32> {
-        let stats = Self::stats();
-        Self::below(root, &stats).iter().map(|s| s.pid).collect()
+        Self::below(root).iter().map(|s| s.pid).collect()
     }
 
     fn sample(root: i32) -> Tree {
-        let stats = Self::stats();
-        let below = Self::below(root, &stats);
+        let below = Self::below(root);
         let ticks = procfs::ticks_per_second().max(1);
         let ticks_used: u64 = below
             .iter()
