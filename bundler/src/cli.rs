@@ -959,7 +959,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
         writeln!(out, "created {}", dir.display())?;
         writeln!(
             out,
-            "next: write the solution in main.rs and samples in tests/, then `cargo run --bin {id}` or `grundy test {}`",
+            "next: write the solution in main.rs and samples in tests/, then `cargo run --bin {id}` or `grundy test {}`; `grundy stress --init` there starts a stress test",
             dir.display()
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -968,7 +968,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
     writeln!(out, "created {}", dir.display())?;
     writeln!(
         out,
-        "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
+        "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`; `grundy stress --init` in its folder starts a stress test"
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -997,7 +997,7 @@ fn receive(ReceiveArgs { port }: ReceiveArgs, out: &mut dyn Write) -> Result<Exi
     if let Some(first) = made.first() {
         writeln!(
             out,
-            "next: write the solution in {}, then `grundy test` there",
+            "next: write the solution in {}, then `grundy test` there; `grundy stress --init` starts a stress test",
             first.join("main.rs").display()
         )?;
     }
