@@ -3,7 +3,7 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test fuzz readme lint doc bench
+.PHONY: help bundle judge test fuzz stress readme lint doc bench
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -21,6 +21,10 @@ test: ## Run every test: templates, bundler, and the judge suite
 fuzz: ## Fuzz the bundler with mutated inputs for FUZZ_SECONDS (600); FUZZ_SEED=<n> picks the seed
 	FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) $(CARGO) test --release -p bundler --test fuzz -- --nocapture
 
+# Optimized, as fuzz: the runs' own programs are compiled -O either way, the tool around them is not.
+stress: ## Stress every problem's solution for STRESS_RUNS runs each (5000; make test runs 200); STRESS_SEED=<n> picks the first seed
+	STRESS_RUNS=$(or $(STRESS_RUNS),5000) STRESS_SEED=$(or $(STRESS_SEED),1) $(CARGO) test --release -p suite --test stress -- --nocapture
+
 readme: ## Rewrite README.md's problems table from the problem folders
 	GRUNDY_UPDATE_README=1 $(CARGO) test -p suite --test readme
 
@@ -32,10 +36,11 @@ lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 	$(CARGO) fmt --all -- --check
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
-bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip
+bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip; grundy stress beside a shell loop
 	$(CARGO) bench -p templates --bench io
 	$(CARGO) bench -p templates --bench sg
 	$(CARGO) bench -p bundler --bench octal
+	$(CARGO) bench -p bundler --bench stress
 	$(CARGO) bench -p bundler --bench bundle
 	$(CARGO) bench -p bundler --bench corpus
 
