@@ -501,7 +501,8 @@ fn runs_that_cannot_be_done_say_why_and_write_nothing() {
         files.extend_from_slice(extra);
         files
     };
-    let (output, _) = stress_with(&with(&[]), &flags);
+    let found: Vec<&str> = flags.iter().copied().chain(["--no-save"]).collect();
+    let (output, _) = stress_with(&with(&[]), &found);
     assert_eq!(output.status.code(), Some(1), "{}", said(&output));
 
     let (output, _) = stress_with(
