@@ -5,7 +5,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8) as usize;
+    let size = g.size.min(8) as usize;
     let cases = g.int(1..=size.min(3));
     println!("{cases}");
     for _ in 0..cases {

@@ -4,7 +4,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8);
+    let size = g.size.min(8);
     let cases = g.int(1..=size.min(3));
     println!("{cases}");
     for _ in 0..cases {

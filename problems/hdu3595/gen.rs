@@ -4,7 +4,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8);
+    let size = g.size.min(8);
     for _ in 0..g.int(1..=size.min(3)) {
         let n = g.int(1..=size.min(3));
         let games: Vec<String> = g.vec(n as usize, |g| {

@@ -4,7 +4,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let queries = g.int(1..=g.size().min(4));
+    let queries = g.int(1..=g.size.min(4));
     println!("{queries}");
     for _ in 0..queries {
         println!("{} {}", g.int(1..=15u64), g.int(1..=15u64));

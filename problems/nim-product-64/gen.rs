@@ -4,7 +4,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size();
+    let size = g.size;
     let top = (4 * size).min(31);
     let pairs = g.int(1..=size.min(4));
     println!("{pairs}");

@@ -9,7 +9,7 @@ const CODES: [&str; 9] = [
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8) as usize;
+    let size = g.size.min(8) as usize;
     println!("{}", g.choose(&CODES));
     let positions = g.int(1..=size.min(3));
     println!("{positions}");

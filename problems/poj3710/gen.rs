@@ -5,7 +5,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8) as usize;
+    let size = g.size.min(8) as usize;
     for _ in 0..g.int(1..=size.min(2)) {
         let graphs = g.int(1..=size.min(2));
         println!("{graphs}");

@@ -4,7 +4,7 @@ use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size().min(8) as usize;
+    let size = g.size.min(8) as usize;
     let n = g.int(1..=size.min(7));
     let m = if n < 2 { 0 } else { g.int(0..=n + 2) };
     println!("{n} {m}");

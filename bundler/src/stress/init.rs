@@ -53,14 +53,14 @@ pub fn init(dir: &Path, interactive: bool) -> Result<Vec<Made>, StressError> {
 
 /// The generator `--init` writes.
 pub const GENERATOR: &str = r#"// The generator `grundy stress` runs as `gen SEED`: it prints one input on stdout, the same
-// input for the same seed. `g.size()` is 1, 2, 3, ... as runs pass: keep inputs about that
+// input for the same seed. `g.size` is 1, 2, 3, ... as runs pass: keep inputs about that
 // small, so that the first failing one is already small. Draw every random choice from `g`:
 // the tool then shrinks a failing input by replaying smaller choices.
 use templates::stress_gen::Gen;
 
 fn main() {
     let mut g = Gen::from_env();
-    let size = g.size() as usize;
+    let size = g.size as usize;
     // Write this problem's input instead: here, T cases, each n and then n numbers.
     let cases = g.int(1..=size.min(3));
     println!("{cases}");
