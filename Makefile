@@ -3,7 +3,7 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test fuzz readme lint doc bench sizes
+.PHONY: help bundle judge test fuzz stress readme lint doc bench sizes
 
 help: ## Show this help
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
@@ -27,6 +27,10 @@ sizes: ## Record the size of every bundle the tests make in bundle-sizes.tsv (th
 	{ grep '^#' bundle-sizes.tsv; cat target/bundle-sizes/* | LC_ALL=C sort; } > bundle-sizes.tsv.new
 	mv bundle-sizes.tsv.new bundle-sizes.tsv
 
+# Optimized, as fuzz: the runs' own programs are compiled -O either way, the tool around them is not.
+stress: ## Stress every problem's solution for STRESS_RUNS runs each (5000; make test runs 200); STRESS_SEED=<n> picks the first seed
+	STRESS_RUNS=$(or $(STRESS_RUNS),5000) STRESS_SEED=$(or $(STRESS_SEED),1) $(CARGO) test --release -p suite --test stress -- --nocapture
+
 readme: ## Rewrite README.md's problems table from the problem folders
 	GRUNDY_UPDATE_README=1 $(CARGO) test -p suite --test readme
 
@@ -38,10 +42,11 @@ lint: ## Clippy with -D warnings, rustfmt --check, and docs without warnings
 	$(CARGO) fmt --all -- --check
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --workspace --no-deps
 
-bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip
+bench: ## Templates side by side with C++ (I/O, SG tables, nimbers, octal games); bundling beside cargo-equip; grundy stress beside a shell loop
 	$(CARGO) bench -p templates --bench io
 	$(CARGO) bench -p templates --bench sg
 	$(CARGO) bench -p bundler --bench octal
+	$(CARGO) bench -p bundler --bench stress
 	$(CARGO) bench -p bundler --bench bundle
 	$(CARGO) bench -p bundler --bench corpus
 

@@ -55,6 +55,64 @@ pub enum Command {
     /// Receive problems from Competitive Companion: one problem folder each (samples as
     /// tests, limits in its README), until the batch sent is complete or Ctrl-C
     Receive(ReceiveArgs),
+    /// Look for an input the solution fails on: generated inputs (gen.rs or gen.py, run as
+    /// `gen SEED`), small first, answered by a brute force (brute.rs or brute.py), the
+    /// solution judged as `grundy test` judges it; the first failing input is shrunk and saved
+    /// as tests/stress-<k>.in and .out. Exit status: 1 counterexample, 0 none, 2 cannot run
+    #[allow(rustdoc::invalid_html_tags)] // `<k>` is for `--help`, as clap prints it
+    Stress(StressArgs),
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StressArgs {
+    /// The problem: a folder, or an id as `grundy test` takes them [default: the problem
+    /// folder the current directory is in]
+    pub problem: Option<String>,
+    #[command(flatten)]
+    pub problems: ProblemsArg,
+    #[command(flatten)]
+    pub target: TargetArg,
+    /// The brute force [default: brute.rs or brute.py in the problem folder]: a Rust file
+    /// (bundled and compiled once), a Python script, or any executable; reads an input on
+    /// stdin and prints the right answer
+    #[arg(long, value_name = "PATH", value_parser = existing(Metadata::is_file, "file"))]
+    pub brute: Option<PathBuf>,
+    /// The generator [default: gen.rs or gen.py]: run as `gen SEED`, prints one input, the
+    /// same for the same seed; may read GRUNDY_STRESS_SIZE (1, 2, 3, ...) to scale it
+    #[arg(long = "gen", value_name = "PATH", value_parser = existing(Metadata::is_file, "file"))]
+    pub generator: Option<PathBuf>,
+    /// A validator [default: validate.rs or validate.py when there is one]: reads an input on
+    /// stdin and exits 0 if and only if it is valid; shrinking keeps to valid inputs
+    #[arg(long, value_name = "PATH", value_parser = existing(Metadata::is_file, "file"))]
+    pub validate: Option<PathBuf>,
+    /// Stop looking after this many runs
+    #[arg(long, value_name = "N")]
+    pub runs: Option<u64>,
+    /// Seconds to look for a counterexample
+    #[arg(long, default_value_t = 30.0, value_name = "SECONDS", value_parser = seconds)]
+    pub time: f64,
+    /// Seconds to shrink it (0: keep the input as found)
+    #[arg(long, default_value_t = 10.0, value_name = "SECONDS", value_parser = seconds)]
+    pub shrink_time: f64,
+    /// The first run's seed; run i has seed SEED + i
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Runs at once [default: one per core]
+    #[arg(long, short, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub jobs: Option<u64>,
+    /// Report the counterexample without saving it into tests/
+    #[arg(long)]
+    pub no_save: bool,
+    /// Write gen.rs and brute.rs to start from into the problem folder (never over a file
+    /// there), and stop
+    #[arg(long)]
+    pub init: bool,
+    /// Multiply the time limit by this factor (for a machine slower than the judge's)
+    #[arg(long, default_value_t = 1.0, value_name = "FACTOR", value_parser = positive_factor)]
+    pub time_factor: f64,
+    /// How the solution is isolated, as for `grundy test`
+    #[arg(long, default_value = "auto", value_parser = clap::builder::PossibleValuesParser::new(judge::Isolation::NAMES))]
+    pub isolation: String,
 }
 
 #[derive(Debug, clap::Args)]
@@ -274,6 +332,14 @@ fn positive_factor(text: &str) -> Result<f64, String> {
     }
 }
 
+/// A number of seconds, 0 or more (`stress --time`).
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s.is_finite() && (0.0..=1e9).contains(&s) => Ok(s),
+        _ => Err(format!("`{text}` is not a number of seconds")),
+    }
+}
+
 /// A path that names an existing `kind` of file (`is_kind` tells).
 fn existing(
     is_kind: fn(&Metadata) -> bool,
@@ -449,13 +515,30 @@ pub enum CliError {
     OutputIsInput(PathBuf),
     #[error("explore: {0}")]
     Explore(#[from] ExploreError),
+    #[error(transparent)]
+    StressRun(Box<crate::stress::StressError>),
+    /// Any failure of `stress`, whose exit status 1 means a counterexample.
+    #[error(transparent)]
+    Stress(Box<CliError>),
+}
+
+impl From<crate::stress::StressError> for CliError {
+    fn from(error: crate::stress::StressError) -> Self {
+        CliError::StressRun(Box::new(error))
+    }
 }
 
 impl CliError {
-    /// 130 for a run stopped by a signal, as shells report an interrupted command; else 1.
+    /// 130 for a run stopped by a signal, as shells report an interrupted command; 2 for
+    /// `stress` (whose 1 means a counterexample); else 1.
     pub fn exit_code(&self) -> ExitCode {
         match self {
             CliError::Judge(JudgeError::Interrupted) => ExitCode::from(130),
+            CliError::StressRun(e) if e.interrupted() => ExitCode::from(130),
+            CliError::Stress(inner) => match inner.exit_code() {
+                code if code == ExitCode::from(130) => code,
+                _ => ExitCode::from(2),
+            },
             _ => ExitCode::FAILURE,
         }
     }
@@ -474,6 +557,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         Command::Explore(args) => explore(args, out),
         Command::New(args) => new(args, out),
         Command::Receive(args) => receive(args, out),
+        Command::Stress(args) => stress(args, out),
     }
 }
 
@@ -491,72 +575,202 @@ fn test(
     }: TestArgs,
     out: &mut dyn Write,
 ) -> Result<ExitCode, CliError> {
-    let cwd = std::env::current_dir().map_err(|source| JudgeError::Io {
-        path: PathBuf::from("."),
-        source,
-    })?;
-    let checkout = project::problems_dir();
-    let folders =
-        judge::problem::folders_to_judge(&ids, problems.dir.as_deref(), checkout.as_deref(), &cwd)?;
-    // The problems' settings: the user's config, or the problems package's.
-    let config = crate::config::Config::for_solution(&folders[0].join("main.rs"))?;
-    // A checkout's problems are bundled against its templates; a problem of the user's
-    // against its own package's dependencies (our templates without one).
-    let in_checkout = |main: &Path| {
-        checkout.as_deref().is_some_and(|dir| {
-            std::path::absolute(main)
-                .is_ok_and(|main| main.starts_with(std::path::absolute(dir).unwrap_or_default()))
-        })
-    };
-    let checkout_libs = match &checkout {
-        Some(_) => Some(project::templates_dir()?),
-        None => None,
-    };
-    let judge = target
-        .judge
-        .or(config.judge)
-        .unwrap_or_else(|| "none".into());
-    let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
-    let edition = profile
-        .edition(target.edition.as_deref(), None)
-        .map_err(JudgeError::Tool)?;
-    let bundle = |main: &Path| {
-        let libraries = match &checkout_libs {
-            Some(dir) if in_checkout(main) => Libraries::Dirs(vec![dir.clone()]),
-            _ => Libraries::Auto,
-        };
-        let request = Request {
-            libraries,
-            judge: Some(judge.clone()),
-            edition: Some(edition.to_string()),
-            // The judge compiles it next, and says CE itself.
-            verify: Verify::Skip,
-            ..Request::file(main)
-        };
-        pipeline::run(&request)
-            .map(|verified| verified.text)
-            .map_err(|e| e.to_string())
-    };
+    let (folders, bundling) = Bundling::for_problems(&ids, &problems, target)?;
     let opts = JudgeOptions {
-        time_limit_factor: time_factor,
         compile_jobs: jobs.max(1),
-        isolation: Some(judge::Isolation::named(&isolation).map_err(JudgeError::Tool)?),
         compile_limits: judge::Limits {
             wall: std::time::Duration::from_secs(compile_time),
             cpu: std::time::Duration::from_secs(compile_time * 2),
             memory: compile_memory << 20,
             ..JudgeOptions::default().compile_limits
         },
-        profile,
-        edition,
-        ..JudgeOptions::default()
+        ..bundling.options(time_factor, &isolation)?
     };
     judge::live::stop_on_signals(&opts)?;
+    let bundle = |main: &Path| bundling.solution(main);
     let report = judge::live::run_printing(&folders, &bundle, &opts, out)?;
     if !report.all_accepted() {
         return Ok(ExitCode::FAILURE);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// How `test` and `stress` bundle a problem's programs: the judge profile in force (the
+/// flags, else the config's) for the solution, and the libraries (a checkout's problem
+/// against its templates, a problem of the user's against its own package's dependencies,
+/// our templates without one).
+struct Bundling {
+    checkout: Option<PathBuf>,
+    checkout_libs: Option<PathBuf>,
+    judge: String,
+    profile: &'static Profile,
+    edition: &'static str,
+}
+
+impl Bundling {
+    /// The problem folders `ids` name (as `grundy test` takes them), and how to bundle them.
+    fn for_problems(
+        ids: &[String],
+        problems: &ProblemsArg,
+        target: TargetArg,
+    ) -> Result<(Vec<PathBuf>, Bundling), CliError> {
+        let cwd = std::env::current_dir().map_err(|source| JudgeError::Io {
+            path: PathBuf::from("."),
+            source,
+        })?;
+        let checkout = project::problems_dir();
+        let folders = judge::problem::folders_to_judge(
+            ids,
+            problems.dir.as_deref(),
+            checkout.as_deref(),
+            &cwd,
+        )?;
+        // The problems' settings: the user's config, or the problems package's.
+        let config = crate::config::Config::for_solution(&folders[0].join("main.rs"))?;
+        let checkout_libs = match &checkout {
+            Some(_) => Some(project::templates_dir()?),
+            None => None,
+        };
+        let judge = target
+            .judge
+            .or(config.judge)
+            .unwrap_or_else(|| "none".into());
+        let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
+        let edition = profile
+            .edition(target.edition.as_deref(), None)
+            .map_err(JudgeError::Tool)?;
+        let bundling = Bundling {
+            checkout,
+            checkout_libs,
+            judge,
+            profile,
+            edition,
+        };
+        Ok((folders, bundling))
+    }
+
+    /// The options `test` and `stress` judge with.
+    fn options(&self, time_factor: f64, isolation: &str) -> Result<JudgeOptions, CliError> {
+        Ok(JudgeOptions {
+            time_limit_factor: time_factor,
+            isolation: Some(judge::Isolation::named(isolation).map_err(JudgeError::Tool)?),
+            profile: self.profile,
+            edition: self.edition,
+            ..JudgeOptions::default()
+        })
+    }
+
+    /// The solution's source as the judge compiles it: for the judge profile in force,
+    /// unverified (the judge says CE itself).
+    fn solution(&self, main: &Path) -> Result<String, String> {
+        self.bundle(main, &self.judge, self.edition)
+    }
+
+    /// A trusted program's source, compiled as checkers are: for no judge, edition 2021.
+    fn tool(&self, main: &Path) -> Result<String, String> {
+        self.bundle(main, "none", "2021")
+    }
+
+    fn bundle(&self, main: &Path, judge: &str, edition: &str) -> Result<String, String> {
+        let in_checkout = self.checkout.as_deref().is_some_and(|dir| {
+            std::path::absolute(main)
+                .is_ok_and(|main| main.starts_with(std::path::absolute(dir).unwrap_or_default()))
+        });
+        let libraries = match &self.checkout_libs {
+            Some(dir) if in_checkout => Libraries::Dirs(vec![dir.clone()]),
+            _ => Libraries::Auto,
+        };
+        let request = Request {
+            libraries,
+            judge: Some(judge.to_string()),
+            edition: Some(edition.to_string()),
+            verify: Verify::Skip,
+            ..Request::file(main)
+        };
+        pipeline::run(&request)
+            .map(|verified| verified.text)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// `grundy stress`: exit status 1 when a counterexample is found, 0 when none was in the
+/// budget, 2 when the run cannot be done (130 when interrupted).
+fn stress(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    stress_run(args, out).map_err(|e| CliError::Stress(Box::new(e)))
+}
+
+fn stress_run(args: StressArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
+    use crate::stress::{self, Budget, Made, Outcome};
+    let StressArgs {
+        problem,
+        problems,
+        target,
+        brute,
+        generator,
+        validate,
+        runs,
+        time,
+        shrink_time,
+        seed,
+        jobs,
+        no_save,
+        init,
+        time_factor,
+        isolation,
+    } = args;
+    let ids: Vec<String> = problem.into_iter().collect();
+    let (folders, bundling) = Bundling::for_problems(&ids, &problems, target)?;
+    let [folder] = folders.as_slice() else {
+        let ids = folders
+            .iter()
+            .filter_map(|f| Some(f.file_name()?.to_string_lossy().into_owned()))
+            .collect();
+        let dir = folders[0].parent().unwrap_or(Path::new(".")).to_path_buf();
+        return Err(stress::StressError::SeveralProblems { dir, ids }.into());
+    };
+    if init {
+        let problem = judge::problem::Problem::load(folder).map_err(stress::StressError::from)?;
+        for made in stress::init(folder, problem.interactor.is_some())? {
+            match made {
+                Made::Wrote(path) => writeln!(out, "wrote {}", path.display())?,
+                Made::Kept(path) => writeln!(out, "kept {} (already there)", path.display())?,
+            }
+        }
+        writeln!(
+            out,
+            "next: write this problem's input in the generator and a slow, sure solution in the \
+             brute force, then `grundy stress`"
+        )?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let opts = bundling.options(time_factor, &isolation)?;
+    judge::live::stop_on_signals(&opts)?;
+    let solution = |main: &Path| bundling.solution(main);
+    let tool = |main: &Path| bundling.tool(main);
+    let request = stress::Request {
+        folder: folder.clone(),
+        bundle_solution: &solution,
+        bundle_tool: &tool,
+        opts,
+        brute,
+        generator,
+        validator: validate,
+        budget: Budget {
+            runs,
+            time: std::time::Duration::from_secs_f64(time),
+        },
+        shrink_time: std::time::Duration::from_secs_f64(shrink_time),
+        seed,
+        jobs: jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |jobs| jobs as usize,
+        ),
+        save: !no_save,
+    };
+    Ok(match stress::run(&request, out)? {
+        Outcome::Counterexample => ExitCode::FAILURE,
+        Outcome::NoneFound => ExitCode::SUCCESS,
+    })
 }
 
 /// `grundy list`.
@@ -754,7 +968,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
         writeln!(out, "created {}", dir.display())?;
         writeln!(
             out,
-            "next: write the solution in main.rs and samples in tests/, then `cargo run --bin {id}` or `grundy test {}`",
+            "next: write the solution in main.rs and samples in tests/, then `cargo run --bin {id}` or `grundy test {}`; `grundy stress --init` there starts a stress test",
             dir.display()
         )?;
         return Ok(ExitCode::SUCCESS);
@@ -763,7 +977,7 @@ fn new(NewArgs { id, problems }: NewArgs, out: &mut dyn Write) -> Result<ExitCod
     writeln!(out, "created {}", dir.display())?;
     writeln!(
         out,
-        "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`"
+        "next: write the statement in README.md and tests in tests/, then `cargo run -p problems --bin {id}` or `grundy test {id}`; `grundy stress --init` in its folder starts a stress test"
     )?;
     Ok(ExitCode::SUCCESS)
 }
@@ -792,7 +1006,7 @@ fn receive(ReceiveArgs { port }: ReceiveArgs, out: &mut dyn Write) -> Result<Exi
     if let Some(first) = made.first() {
         writeln!(
             out,
-            "next: write the solution in {}, then `grundy test` there",
+            "next: write the solution in {}, then `grundy test` there; `grundy stress --init` starts a stress test",
             first.join("main.rs").display()
         )?;
     }

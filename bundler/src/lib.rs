@@ -10,6 +10,7 @@
 //! - [`contest`]: the template catalog, `list`/`show`, snippets, the notebook, `new`;
 //! - [`explore`]: a game's values, their period proven or observed, code for any heap;
 //! - [`judge`]: compiling and running problems against their tests;
+//! - [`stress`]: looking for an input a solution fails on, shrinking it, keeping it as a test;
 //! - [`expand`]: expanding procedural macros through the toolchain's own proc-macro server;
 //! - [`status`]: the line on a terminal that says what long work is under way.
 
@@ -26,6 +27,7 @@ pub mod pipeline;
 pub mod profile;
 pub mod project;
 pub mod status;
+pub mod stress;
 pub mod suggest;
 
 pub use bundle::{bundle, bundle_solution, show, BundleOptions, Error, ErrorKind, Library};

@@ -32,6 +32,7 @@ pub mod octal;
 pub mod partizan_number;
 pub mod split_sg;
 pub mod staircase_nim;
+pub mod stress_gen;
 pub mod subtraction_sg;
 pub mod wythoff;
 pub mod xor_convolution;

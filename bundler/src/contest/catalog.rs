@@ -58,7 +58,10 @@ pub const TOPICS: [(&str, &[&str]); 7] = [
             "general_matching",
         ],
     ),
-    ("Input and output", &["fast_io", "interactive_io"]),
+    (
+        "Input and output",
+        &["fast_io", "interactive_io", "stress_gen"],
+    ),
 ];
 
 /// The topic of templates that [`TOPICS`] does not name.

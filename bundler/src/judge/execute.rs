@@ -12,6 +12,7 @@ use nix::sys::signal::{kill, Signal};
 use nix::unistd::Pid;
 use std::fs::File;
 use std::io::Read;
+use std::os::fd::AsFd;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -47,6 +48,86 @@ pub struct Runner<'a> {
     /// The executable whose `supervise` subcommand is [`super::supervise::main`].
     pub supervisor: &'a Path,
     pub stop: &'a (dyn Fn() -> bool + Sync),
+    /// A supervisor that stays up, for runs one after another ([`Runner::run`]); `None`: a
+    /// supervisor is started for each run.
+    pub server: Option<&'a std::sync::Mutex<Server>>,
+}
+
+/// A supervisor that stays up (`supervise --serve`) and forks a copy of itself for each run:
+/// many short runs in a row cost a fork each rather than the start of a program. Not for
+/// interactive runs, whose streams are the supervisor's own.
+pub struct Server {
+    child: Child,
+    specs: std::process::ChildStdin,
+    done: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Server {
+    pub fn start(supervisor: &Path) -> Result<Server, JudgeError> {
+        let mut child = Command::new(supervisor)
+            .args(["supervise", "--serve"])
+            .process_group(0)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| {
+                JudgeError::Tool(format!(
+                    "could not start the supervisor {}: {e}",
+                    supervisor.display()
+                ))
+            })?;
+        let specs = child.stdin.take().expect("piped");
+        let done = std::io::BufReader::new(child.stdout.take().expect("piped"));
+        Ok(Server { child, specs, done })
+    }
+
+    /// Runs `spec` to the end; when `stop` is raised, stops the server, and the run with it.
+    fn run(&mut self, spec: &RunSpec, stop: &dyn Fn() -> bool) -> Result<RunReport, JudgeError> {
+        use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+        use std::io::{BufRead, Write};
+        let lost = |e: std::io::Error| JudgeError::Tool(format!("the supervisor stopped: {e}"));
+        let json = serde_json::to_string(spec).expect("a run spec always serializes");
+        writeln!(self.specs, "{json}")
+            .and_then(|()| self.specs.flush())
+            .map_err(lost)?;
+        // Woken by its answer at once, and every tenth of a second to look at `stop`.
+        loop {
+            if stop() {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                return Err(JudgeError::Interrupted);
+            }
+            let mut ready = [PollFd::new(self.done.get_ref().as_fd(), PollFlags::POLLIN)];
+            match poll(&mut ready, PollTimeout::from(100u16)) {
+                Ok(0) | Err(nix::errno::Errno::EINTR) => continue,
+                Ok(_) => break,
+                Err(e) => return Err(lost(e.into())),
+            }
+        }
+        let mut line = String::new();
+        if self.done.read_line(&mut line).map_err(lost)? == 0 {
+            return Err(lost(std::io::ErrorKind::UnexpectedEof.into()));
+        }
+        read_report(&spec.report)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The report a supervisor wrote.
+fn read_report(path: &Path) -> Result<RunReport, JudgeError> {
+    let json = std::fs::read_to_string(path).map_err(|source| {
+        JudgeError::Tool(format!(
+            "the supervisor left no report at {}: {source}",
+            path.display()
+        ))
+    })?;
+    serde_json::from_str(&json).map_err(|e| JudgeError::Tool(format!("bad supervisor report: {e}")))
 }
 
 /// A supervisor that was started.
@@ -103,22 +184,15 @@ impl Runner<'_> {
             }
             std::thread::sleep(POLL);
         }
-        runs.iter()
-            .map(|run| {
-                let json = std::fs::read_to_string(&run.report).map_err(|source| {
-                    JudgeError::Tool(format!(
-                        "the supervisor left no report at {}: {source}",
-                        run.report.display()
-                    ))
-                })?;
-                serde_json::from_str(&json)
-                    .map_err(|e| JudgeError::Tool(format!("bad supervisor report: {e}")))
-            })
-            .collect()
+        runs.iter().map(|run| read_report(&run.report)).collect()
     }
 
-    /// Runs `spec` to the end.
+    /// Runs `spec` to the end, by the server when there is one.
     pub fn run(&self, spec: &RunSpec) -> Result<RunReport, JudgeError> {
+        if let Some(server) = self.server {
+            let mut server = server.lock().unwrap_or_else(|e| e.into_inner());
+            return server.run(spec, self.stop);
+        }
         let running = self.start(spec, Stdio::null(), Stdio::null())?;
         Ok(self.wait_all(vec![running])?.remove(0))
     }

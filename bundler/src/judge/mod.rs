@@ -29,7 +29,8 @@
 //! problem's fault, not the solution's.
 //!
 //! The files, split as DMOJ splits its graders: `run` orchestrates (the threads that build,
-//! the problems and their tests in order), `standard` and `interactive` grade one test,
+//! the problems and their tests in order), `prepared` offers the same build and grading one
+//! input at a time (for `grundy stress`), `standard` and `interactive` grade one test,
 //! `report` holds the verdicts and the table; `spec` is what the judge and the supervisor pass
 //! each other, which both sides use; `supervise`, `sandbox`, `disk` and `cgroup` are the
 //! supervisor's side.
@@ -42,6 +43,7 @@ mod execute;
 mod interactive;
 pub mod live;
 mod options;
+mod prepared;
 pub mod problem;
 mod report;
 mod run;
@@ -54,6 +56,7 @@ mod work;
 pub use compare::Mismatch;
 pub use error::JudgeError;
 pub use options::{JudgeOptions, PROCESS_LIMIT};
+pub use prepared::{compile_tool, tool_limits, Judged, Lane, Prepared, Tool, ToolEnd, ToolRun};
 pub use problem::{DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
 pub use report::{id_width, table_header, ProblemReport, Report, Verdict};
 pub use run::{compile_and_run, run, run_with, wall_for, Event};

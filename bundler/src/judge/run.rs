@@ -8,7 +8,9 @@ use super::interactive;
 use super::options::{JudgeOptions, PROCESS_LIMIT};
 use super::problem::{Helper, Input, Problem, TestCase};
 use super::report::{ProblemReport, Report, Verdict};
-use super::spec::{Confinement, Disk, DiskBy, End, Isolation, Limits, MemoryBy, RunSpec, Stream};
+use super::spec::{
+    Confinement, Disk, DiskBy, End, Isolation, Limits, MemoryBy, RunReport, RunSpec, Stream,
+};
 use super::standard::{self, Case};
 use super::work::Work;
 use crate::profile::provided;
@@ -59,30 +61,11 @@ pub fn run_with(
         .collect::<Result<Vec<_>, _>>()?;
     let ids: Vec<String> = problems.iter().map(|p| p.id.clone()).collect();
     require_python(&problems)?;
-    let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
-    let confinement = Confinement {
-        isolation,
-        disk: Disk {
-            bytes: opts.output_limit,
-            by: opts.disk.unwrap_or_else(|| DiskBy::detect(isolation)),
-        },
-        memory: MemoryBy::detect(),
-    };
-    // Programs run in other folders: a relative temporary root would point elsewhere there.
-    let absolute_root;
-    let opts = match &opts.temp_root {
-        Some(root) if root.is_relative() => {
-            absolute_root = JudgeOptions {
-                temp_root: Some(std::path::absolute(root).map_err(io_error(root))?),
-                ..opts.clone()
-            };
-            &absolute_root
-        }
-        _ => opts,
-    };
+    let confinement = confinement(opts);
+    let opts = &with_absolute_temp_root(opts)?;
     on_event(Event::Start {
         ids: &ids,
-        isolation,
+        isolation: confinement.isolation,
     });
     let start = Instant::now();
     // Raised on an interrupt, and on an error so the builders stop too.
@@ -91,6 +74,7 @@ pub fn run_with(
     let runner = Runner {
         supervisor: &opts.supervisor,
         stop: &stop,
+        server: None,
     };
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel::<(usize, Result<Build, JudgeError>)>();
@@ -129,6 +113,34 @@ pub fn run_with(
             opts.profile.title,
             opts.profile.command_line(opts.edition)
         ),
+    })
+}
+
+/// How solutions are confined under `opts`: the strongest isolation that works here unless
+/// one is named, and how the disk and memory bounds hold. Decided once per judging run.
+pub(super) fn confinement(opts: &JudgeOptions) -> Confinement {
+    let isolation = opts.isolation.unwrap_or_else(Isolation::detect);
+    Confinement {
+        isolation,
+        disk: Disk {
+            bytes: opts.output_limit,
+            by: opts.disk.unwrap_or_else(|| DiskBy::detect(isolation)),
+        },
+        memory: MemoryBy::detect(),
+    }
+}
+
+/// `opts` with an absolute temporary root: programs run in other folders, where a relative
+/// one would point elsewhere.
+pub(super) fn with_absolute_temp_root(
+    opts: &JudgeOptions,
+) -> Result<std::borrow::Cow<'_, JudgeOptions>, JudgeError> {
+    Ok(match &opts.temp_root {
+        Some(root) if root.is_relative() => std::borrow::Cow::Owned(JudgeOptions {
+            temp_root: Some(std::path::absolute(root).map_err(io_error(root))?),
+            ..opts.clone()
+        }),
+        _ => std::borrow::Cow::Borrowed(opts),
     })
 }
 
@@ -229,6 +241,7 @@ pub fn compile_and_run(
     let runner = Runner {
         supervisor,
         stop: &never,
+        server: None,
     };
     let compile_limits = execute::COMPILE_LIMITS;
     if let Err(error) =
@@ -260,13 +273,13 @@ pub fn compile_and_run(
     })
 }
 
-enum Build {
+pub(super) enum Build {
     Compiled(Work),
     Failed(Verdict),
 }
 
 /// Bundles and compiles the solution, and compiles the problem's Rust checker or interactor.
-fn build(
+pub(super) fn build(
     problem: &Problem,
     bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
     runner: &Runner,
@@ -338,7 +351,7 @@ pub fn wall_for(cpu: Duration) -> Duration {
 }
 
 /// The limits a problem's solution runs under.
-fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits {
+pub(super) fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits {
     let cpu = problem.time_limit.mul_f64(opts.time_limit_factor);
     Limits {
         cpu,
@@ -374,7 +387,6 @@ fn judge(
     confinement: &Confinement,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Judged, JudgeError> {
-    let limits = solution_limits(problem, opts);
     let mut judged = Judged {
         verdict: Verdict::Accepted,
         slowest: Duration::ZERO,
@@ -386,55 +398,7 @@ fn judge(
             test: index + 1,
             tests: problem.tests.len(),
         });
-        let input = work.private_file("input");
-        prepare_input(problem, test, &input, work, runner)?;
-        let run_dir = work.fresh_run_dir()?;
-        if let Some(name) = &problem.input_file {
-            let copy = run_dir.join(name);
-            std::fs::copy(&input, &copy).map_err(io_error(&copy))?;
-            // Readable by the solution's user, whatever the input's own mode.
-            std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644))
-                .map_err(io_error(&copy))?;
-        }
-        let spec = RunSpec {
-            program: work.build().join("main"),
-            args: Vec::new(),
-            dir: run_dir,
-            stdin: Stream::File(input.clone()),
-            stdout: Stream::File(work.private_file("stdout")),
-            stderr: Stream::File(work.private_file("stderr")),
-            // A judge's environment is bare: no RUST_BACKTRACE turning a panic into a slow
-            // backtrace.
-            env: Vec::new(),
-            limits,
-            isolation: Some(confinement.isolation),
-            // Files in and out of the solution's folder must outlive its run: that folder is
-            // watched, never the run's own tmpfs.
-            disk: Some(match (&problem.input_file, &problem.output_file) {
-                (None, None) => confinement.disk,
-                _ => Disk {
-                    by: DiskBy::Watched,
-                    ..confinement.disk
-                },
-            }),
-            memory_cgroup: match &confinement.memory {
-                MemoryBy::Cgroup(base) => Some(base.clone()),
-                MemoryBy::Sampled(_) => None,
-            },
-            report: work.private_file("report"),
-        };
-        let case = Case {
-            problem,
-            test,
-            work,
-            input: &input,
-            runner,
-            opts,
-        };
-        let (verdict, report) = match &problem.interactor {
-            None => standard::grade(&case, &spec)?,
-            Some(interactor) => interactive::grade(&case, interactor, spec)?,
-        };
+        let (verdict, report) = judge_test(problem, test, work, runner, opts, confinement)?;
         work.remove_run_dir()?;
         judged.slowest = judged.slowest.max(report.cpu);
         judged.peak_memory = judged.peak_memory.max(report.peak_memory);
@@ -444,6 +408,68 @@ fn judge(
         }
     }
     Ok(judged)
+}
+
+/// Runs the solution on one test and grades it. What it wrote stays in the run folder (and
+/// `stdout` of the private one) until the caller removes it.
+pub(super) fn judge_test(
+    problem: &Problem,
+    test: &TestCase,
+    work: &Work,
+    runner: &Runner,
+    opts: &JudgeOptions,
+    confinement: &Confinement,
+) -> Result<(Verdict, RunReport), JudgeError> {
+    let limits = solution_limits(problem, opts);
+    let input = work.private_file("input");
+    prepare_input(problem, test, &input, work, runner)?;
+    let run_dir = work.fresh_run_dir()?;
+    if let Some(name) = &problem.input_file {
+        let copy = run_dir.join(name);
+        std::fs::copy(&input, &copy).map_err(io_error(&copy))?;
+        // Readable by the solution's user, whatever the input's own mode.
+        std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o644))
+            .map_err(io_error(&copy))?;
+    }
+    let spec = RunSpec {
+        program: work.build().join("main"),
+        args: Vec::new(),
+        dir: run_dir,
+        stdin: Stream::File(input.clone()),
+        stdout: Stream::File(work.private_file("stdout")),
+        stderr: Stream::File(work.private_file("stderr")),
+        // A judge's environment is bare: no RUST_BACKTRACE turning a panic into a slow
+        // backtrace.
+        env: Vec::new(),
+        limits,
+        isolation: Some(confinement.isolation),
+        // Files in and out of the solution's folder must outlive its run: that folder is
+        // watched, never the run's own tmpfs.
+        disk: Some(match (&problem.input_file, &problem.output_file) {
+            (None, None) => confinement.disk,
+            _ => Disk {
+                by: DiskBy::Watched,
+                ..confinement.disk
+            },
+        }),
+        memory_cgroup: match &confinement.memory {
+            MemoryBy::Cgroup(base) => Some(base.clone()),
+            MemoryBy::Sampled(_) => None,
+        },
+        report: work.private_file("report"),
+    };
+    let case = Case {
+        problem,
+        test,
+        work,
+        input: &input,
+        runner,
+        opts,
+    };
+    match &problem.interactor {
+        None => standard::grade(&case, &spec),
+        Some(interactor) => interactive::grade(&case, interactor, spec),
+    }
 }
 
 /// Puts the test's input at `input`, the judge's private copy: the solution reads it on

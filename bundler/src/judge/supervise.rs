@@ -1,5 +1,8 @@
 //! The supervisor: one short-lived process per run (a solution, rustc, a generator, a checker
-//! or an interactor), started by the judge as `grundy supervise <spec as JSON>`.
+//! or an interactor), started by the judge as `grundy supervise <spec as JSON>`. For many runs
+//! in quick succession (`grundy stress`), `grundy supervise --serve` stays up and supervises
+//! the specs it reads one after another, in the same way: starting a supervisor anew for
+//! each costs more than a short run itself.
 //!
 //! A process of its own because only a process can be a child subreaper: whatever the run
 //! forks, even a grandchild that left the session, stays a descendant of the supervisor and
@@ -12,12 +15,13 @@ use super::cgroup::Group;
 use super::disk;
 use super::sandbox;
 use super::spec::{DiskBy, End, Isolation, Limit, Limits, RunReport, RunSpec, Stream};
-use nix::sys::resource::{getrusage, setrlimit, Resource, UsageWho};
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sys::resource::{setrlimit, Resource};
 use nix::sys::signal::{kill, Signal};
-use nix::sys::wait::{waitpid, WaitPidFlag, WaitStatus};
 use nix::unistd::Pid;
 use std::collections::HashMap;
 use std::fs::File;
+use std::os::fd::{AsFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -39,168 +43,220 @@ pub fn main_if_asked() -> Option<std::process::ExitCode> {
     if args.next()? != "supervise" {
         return None;
     }
-    Some(main(&args.next().unwrap_or_default().to_string_lossy()))
+    let arg = args.next().unwrap_or_default();
+    if arg == "--serve" {
+        return Some(serve());
+    }
+    Some(main(&arg.to_string_lossy()))
+}
+
+/// `supervise --serve`: supervises each spec read from stdin (one JSON a line) as [`main`]
+/// does, and answers each with a line (0: its report was written) once it is over. Ends at
+/// the end of stdin, or with the judge (whose signal stops the run under way too).
+fn serve() -> std::process::ExitCode {
+    use std::io::{BufRead, Write};
+    let supervisor = Supervisor::new(true);
+    let mut specs = std::io::stdin().lock();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match specs.read_line(&mut line) {
+            Ok(0) | Err(_) => return std::process::ExitCode::SUCCESS,
+            Ok(_) => {}
+        }
+        let written = supervisor.answer(line.trim_end());
+        let mut out = std::io::stdout().lock();
+        let code = u8::from(written != std::process::ExitCode::SUCCESS);
+        if writeln!(out, "{code}").and_then(|()| out.flush()).is_err() {
+            return std::process::ExitCode::FAILURE;
+        }
+        if supervisor.stop.load(Ordering::SeqCst) {
+            return std::process::ExitCode::SUCCESS;
+        }
+    }
 }
 
 /// The supervisor's entry point: `spec` is the JSON of a [`RunSpec`]. The exit code is 0 when
 /// the report was written, whatever the run did.
 fn main(spec: &str) -> std::process::ExitCode {
-    let spec: RunSpec = match serde_json::from_str(spec) {
-        Ok(spec) => spec,
-        Err(e) => {
-            eprintln!("error: supervise: bad run spec: {e}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    let report = supervise(&spec);
-    let json = serde_json::to_string(&report).expect("a report always serializes");
-    match std::fs::write(&spec.report, json) {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: supervise: {}: {e}", spec.report.display());
-            std::process::ExitCode::FAILURE
-        }
-    }
+    Supervisor::new(false).answer(spec)
 }
 
-fn supervise(spec: &RunSpec) -> RunReport {
-    let stop = Arc::new(AtomicBool::new(false));
-    for signal in [
-        signal_hook::consts::SIGTERM,
-        signal_hook::consts::SIGINT,
-        signal_hook::consts::SIGHUP,
-    ] {
-        // Registration fails only for forbidden signals, which these are not.
-        let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
-    }
-    // If the judge dies, even by SIGKILL, we get SIGTERM and clean up the tree.
-    let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGTERM);
-    if nix::unistd::getppid() == Pid::from_raw(1) {
-        stop.store(true, Ordering::SeqCst);
-    }
-    let _ = nix::sys::prctl::set_child_subreaper(true);
+/// What a supervisor sets up once, for its one run or a server's many.
+struct Supervisor {
+    /// Raised by the judge's signal (or its death): the run under way is stopped.
+    stop: Arc<AtomicBool>,
+    /// A server: its stdin and stdout are the judge's, never a run's, and what a run leaves
+    /// in the supervisor (a tmpfs) is undone after it.
+    serving: bool,
+}
 
-    let not_started = |message: String| RunReport {
-        end: End::NotStarted(message),
-        cpu: Duration::ZERO,
-        wall: Duration::ZERO,
-        peak_memory: 0,
-        disk: 0,
-    };
-    let disk_usage = match prepare_disk(spec) {
-        Ok(usage) => usage,
-        Err(message) => return not_started(message),
-    };
-    // Made before the fork (the child joins it first thing), removed when dropped, after the
-    // tree is gone.
-    let group = spec.memory_cgroup.as_deref().map(|base| {
-        let group = Group::create(base, spec.limits.memory)?;
-        let procs = group.procs()?;
-        Ok::<_, String>((group, procs))
-    });
-    let (group, procs) = match group.transpose() {
-        Ok(group) => group.unzip(),
-        Err(message) => return not_started(format!("the memory cgroup: {message}")),
-    };
-    let mut command = match build_command(spec, procs) {
-        Ok(command) => command,
-        Err(message) => return not_started(message),
-    };
-    let start = Instant::now();
-    let child = match command.spawn() {
-        Ok(child) => child,
-        Err(e) => return not_started(format!("{}: {e}", spec.program.display())),
-    };
-    drop(command);
-    // Our stdin and stdout may be pipe ends shared with the other side of an interactive
-    // run: that side must see end-of-file when the run ends, not when we do.
-    release_standard_streams();
+impl Supervisor {
+    fn new(serving: bool) -> Supervisor {
+        let stop = Arc::new(AtomicBool::new(false));
+        for signal in [
+            signal_hook::consts::SIGTERM,
+            signal_hook::consts::SIGINT,
+            signal_hook::consts::SIGHUP,
+        ] {
+            // Registration fails only for forbidden signals, which these are not.
+            let _ = signal_hook::flag::register(signal, Arc::clone(&stop));
+        }
+        // If the judge dies, even by SIGKILL, we get SIGTERM and clean up the tree.
+        let _ = nix::sys::prctl::set_pdeathsig(Signal::SIGTERM);
+        if nix::unistd::getppid() == Pid::from_raw(1) {
+            stop.store(true, Ordering::SeqCst);
+        }
+        let _ = nix::sys::prctl::set_child_subreaper(true);
+        Supervisor { stop, serving }
+    }
 
-    let main_pid = Pid::from_raw(child.id() as i32);
-    let me = std::process::id() as i32;
-    let mut main_end: Option<(End, Duration)> = None;
-    let mut killed: Option<End> = None;
-    let mut peak_memory = 0u64;
-    let mut disk_peak = 0u64;
-    let mut next_disk_look = Instant::now();
-    let mut sampled_cpu = Duration::ZERO;
-    let mut polls = 0u32;
-    while main_end.is_none() && killed.is_none() {
-        reap(main_pid, &mut main_end, start);
-        if main_end.is_some() {
-            break;
+    /// Runs the spec `json` and writes its report where it says.
+    fn answer(&self, json: &str) -> std::process::ExitCode {
+        let spec: RunSpec = match serde_json::from_str(json) {
+            Ok(spec) => spec,
+            Err(e) => {
+                eprintln!("error: supervise: bad run spec: {e}");
+                return std::process::ExitCode::FAILURE;
+            }
+        };
+        let report = self.supervise(&spec);
+        let json = serde_json::to_string(&report).expect("a report always serializes");
+        match std::fs::write(&spec.report, json) {
+            Ok(()) => std::process::ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: supervise: {}: {e}", spec.report.display());
+                std::process::ExitCode::FAILURE
+            }
         }
-        if stop.load(Ordering::SeqCst) {
-            killed = Some(End::Interrupted);
-            break;
+    }
+
+    fn supervise(&self, spec: &RunSpec) -> RunReport {
+        let stop = &self.stop;
+        let not_started = |message: String| RunReport {
+            end: End::NotStarted(message),
+            cpu: Duration::ZERO,
+            wall: Duration::ZERO,
+            peak_memory: 0,
+            disk: 0,
+        };
+        let disk_usage = match prepare_disk(spec) {
+            Ok(usage) => usage,
+            Err(message) => return not_started(message),
+        };
+        // Made before the fork (the child joins it first thing), removed when dropped, after the
+        // tree is gone.
+        let group = spec.memory_cgroup.as_deref().map(|base| {
+            let group = Group::create(base, spec.limits.memory)?;
+            let procs = group.procs()?;
+            Ok::<_, String>((group, procs))
+        });
+        let (group, procs) = match group.transpose() {
+            Ok(group) => group.unzip(),
+            Err(message) => return not_started(format!("the memory cgroup: {message}")),
+        };
+        let mut command = match build_command(spec, procs) {
+            Ok(command) => command,
+            Err(message) => return not_started(message),
+        };
+        let start = Instant::now();
+        let child = match command.spawn() {
+            Ok(child) => child,
+            Err(e) => return not_started(format!("{}: {e}", spec.program.display())),
+        };
+        drop(command);
+        // Our stdin and stdout may be pipe ends shared with the other side of an interactive
+        // run: that side must see end-of-file when the run ends, not when we do.
+        if !self.serving {
+            release_standard_streams();
         }
-        polls += 1;
-        let wall = start.elapsed();
-        if polls.is_multiple_of(SAMPLE_EVERY) {
-            let tree = Tree::sample(me);
-            peak_memory = peak_memory.max(tree.memory);
-            let cpu = tree.cpu + reaped_cpu();
-            sampled_cpu = sampled_cpu.max(cpu);
-            killed = if cpu > spec.limits.cpu {
-                Some(End::Killed(Limit::Cpu))
-            } else if tree.processes > spec.limits.processes {
-                Some(End::Killed(Limit::Processes))
-            } else if group.is_none() && tree.memory > spec.limits.memory {
-                Some(End::Killed(Limit::Memory))
-            } else if let Some((usage, kill_past)) = &disk_usage {
-                // Adding up a folder of many files takes long: at most a fifth of the time
-                // goes to it, so that the other limits are still checked.
-                let began = Instant::now();
-                if began >= next_disk_look {
-                    disk_peak = disk_peak.max(usage());
-                    next_disk_look = began + began.elapsed() * 5;
+
+        let main_pid = Pid::from_raw(child.id() as i32);
+        // Woken by the main process's end, else every POLL (without pidfds: slept through).
+        let ended = pidfd(main_pid);
+        let me = std::process::id() as i32;
+        let mut main_end: Option<(End, Duration)> = None;
+        let mut killed: Option<End> = None;
+        let mut peak_memory = 0u64;
+        let mut disk_peak = 0u64;
+        let mut next_disk_look = Instant::now();
+        let mut sampled_cpu = Duration::ZERO;
+        let mut reaped = Reaped::default();
+        let mut polls = 0u32;
+        while main_end.is_none() && killed.is_none() {
+            reap(main_pid, &mut main_end, start, &mut reaped);
+            if main_end.is_some() {
+                break;
+            }
+            if stop.load(Ordering::SeqCst) {
+                killed = Some(End::Interrupted);
+                break;
+            }
+            polls += 1;
+            let wall = start.elapsed();
+            if polls.is_multiple_of(SAMPLE_EVERY) {
+                let tree = Tree::sample(me);
+                peak_memory = peak_memory.max(tree.memory);
+                let cpu = tree.cpu + reaped.cpu;
+                sampled_cpu = sampled_cpu.max(cpu);
+                killed = if cpu > spec.limits.cpu {
+                    Some(End::Killed(Limit::Cpu))
+                } else if tree.processes > spec.limits.processes {
+                    Some(End::Killed(Limit::Processes))
+                } else if group.is_none() && tree.memory > spec.limits.memory {
+                    Some(End::Killed(Limit::Memory))
+                } else if let Some((usage, kill_past)) = &disk_usage {
+                    // Adding up a folder of many files takes long: at most a fifth of the time
+                    // goes to it, so that the other limits are still checked.
+                    let began = Instant::now();
+                    if began >= next_disk_look {
+                        disk_peak = disk_peak.max(usage());
+                        next_disk_look = began + began.elapsed() * 5;
+                    }
+                    kill_past
+                        .filter(|&bound| disk_peak > bound)
+                        .map(|_| End::Killed(Limit::Disk))
+                } else {
+                    None
+                };
+            }
+            if killed.is_none() && wall > spec.limits.wall {
+                killed = Some(End::Killed(Limit::Wall));
+            }
+            match &ended {
+                Some(fd) => {
+                    let mut ready = [PollFd::new(fd.as_fd(), PollFlags::POLLIN)];
+                    let _ = poll(&mut ready, PollTimeout::from(POLL.as_millis() as u16));
                 }
-                kill_past
-                    .filter(|&bound| disk_peak > bound)
-                    .map(|_| End::Killed(Limit::Disk))
-            } else {
-                None
-            };
+                None => std::thread::sleep(POLL),
+            }
         }
-        if killed.is_none() && wall > spec.limits.wall {
-            killed = Some(End::Killed(Limit::Wall));
+        let wall_at_kill = start.elapsed();
+        kill_tree(me, main_pid, &mut main_end, start, &mut reaped);
+        if let Some((usage, _)) = &disk_usage {
+            disk_peak = disk_peak.max(usage());
         }
-        std::thread::sleep(POLL);
-    }
-    let wall_at_kill = start.elapsed();
-    kill_tree(me, main_pid, &mut main_end, start);
-    if let Some((usage, _)) = &disk_usage {
-        disk_peak = disk_peak.max(usage());
-    }
-    let usage = getrusage(UsageWho::RUSAGE_CHILDREN);
-    let (cpu, max_rss) = match usage {
-        Ok(usage) => {
-            let time = |t: nix::sys::time::TimeVal| {
-                Duration::new(t.tv_sec() as u64, t.tv_usec() as u32 * 1000)
-            };
-            (
-                time(usage.user_time()) + time(usage.system_time()),
-                // ru_maxrss is in KiB on Linux.
-                usage.max_rss() as u64 * 1024,
-            )
+        if self.serving && mounted_tmpfs(spec) {
+            // The next run's namespace is a copy of this one: the tmpfs would outlive its files.
+            let _ = nix::mount::umount2(&spec.dir, nix::mount::MntFlags::MNT_DETACH);
         }
-        Err(_) => (Duration::ZERO, 0),
-    };
-    let oom_killed = group.as_ref().is_some_and(|group| group.oom_kills() > 0);
-    let bwrap = spec.isolation == Some(Isolation::Bubblewrap);
-    let (end, wall) = end_of(killed, main_end, oom_killed, bwrap, wall_at_kill);
-    let peak_memory = match &group {
-        // The kernel's count, of everything charged to the group (page cache and tmpfs too).
-        Some(group) => group.peak().unwrap_or(peak_memory),
-        None => peak_memory.max(max_rss),
-    };
-    RunReport {
-        end,
-        // A tree killed at once may lose the times of processes whose reaper died first.
-        cpu: cpu.max(sampled_cpu),
-        wall,
-        peak_memory,
-        disk: disk_peak,
+        let (cpu, max_rss) = (reaped.cpu, reaped.max_rss);
+        let oom_killed = group.as_ref().is_some_and(|group| group.oom_kills() > 0);
+        let bwrap = spec.isolation == Some(Isolation::Bubblewrap);
+        let (end, wall) = end_of(killed, main_end, oom_killed, bwrap, wall_at_kill);
+        let peak_memory = match &group {
+            // The kernel's count, of everything charged to the group (page cache and tmpfs too).
+            Some(group) => group.peak().unwrap_or(peak_memory),
+            None => peak_memory.max(max_rss),
+        };
+        RunReport {
+            end,
+            // A tree killed at once may lose the times of processes whose reaper died first.
+            cpu: cpu.max(sampled_cpu),
+            wall,
+            peak_memory,
+            disk: disk_peak,
+        }
     }
 }
 
@@ -278,6 +334,8 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
         .stderr(open(&spec.stderr, true)?);
     let limits = spec.limits;
     let isolation = spec.isolation;
+    // Trusted tools are spared the bound (and its count).
+    let processes = isolation.map(|_| process_bound(limits.processes));
     let dir = spec.dir.clone();
     let program = spec.program.clone();
     let drop_to_nobody = sandbox::drops_privileges(isolation);
@@ -294,7 +352,7 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
             }
             // A session of its own: no terminal, and one process group to signal.
             nix::unistd::setsid()?;
-            apply_rlimits(&limits)?;
+            apply_rlimits(&limits, processes)?;
             if isolation == Some(Isolation::Landlock) {
                 sandbox::landlock(&program, &dir).map_err(std::io::Error::other)?;
             }
@@ -307,7 +365,9 @@ fn build_command(spec: &RunSpec, procs: Option<File>) -> Result<Command, String>
     Ok(command)
 }
 
-fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
+/// The rlimits of `limits`, and `processes` as `RLIMIT_NPROC` (for a solution: see
+/// [`process_bound`]).
+fn apply_rlimits(limits: &Limits, processes: Option<u64>) -> std::io::Result<()> {
     let set = |resource, value: u64| setrlimit(resource, value, value);
     // Whole seconds only: the supervisor's sampling is the precise limit, this the backstop.
     let cpu_seconds = limits.cpu.as_secs() + 2;
@@ -323,19 +383,31 @@ fn apply_rlimits(limits: &Limits) -> std::io::Result<()> {
     }
     set(Resource::RLIMIT_CORE, 0)?;
     set(Resource::RLIMIT_NOFILE, 256)?;
-    // Counted per user across the system (and not at all for root): the tree count the
-    // supervisor samples is the limit that always holds (so this one is set above it, to be
-    // reached second), this one stops a fork bomb early.
-    let user = nix::unistd::getuid().as_raw();
-    let running = procfs::process::all_processes()
-        .map(|all| {
-            all.filter_map(Result::ok)
-                .filter(|p| p.uid().ok() == Some(user))
-                .count() as u64
-        })
-        .unwrap_or(0);
-    set(Resource::RLIMIT_NPROC, running + 2 * limits.processes)?;
+    if let Some(processes) = processes {
+        set(Resource::RLIMIT_NPROC, processes)?;
+    }
     Ok(())
+}
+
+/// `RLIMIT_NPROC` for a run allowed `processes` at once. It counts the user's processes across
+/// the system (and none at all for root): the tree count the supervisor samples is the limit
+/// that always holds (so this one is set above it, to be reached second), this one stops a
+/// fork bomb early. The user's processes are counted once per supervisor (a server's runs,
+/// forked from it, share its count): a walk of /proc each run would cost more than a short
+/// run, and the count is only the bound's base.
+fn process_bound(processes: u64) -> u64 {
+    static RUNNING: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    let running = *RUNNING.get_or_init(|| {
+        let user = nix::unistd::getuid().as_raw();
+        procfs::process::all_processes()
+            .map(|all| {
+                all.filter_map(Result::ok)
+                    .filter(|p| p.uid().ok() == Some(user))
+                    .count() as u64
+            })
+            .unwrap_or(0)
+    });
+    running + 2 * processes
 }
 
 /// Replaces fds 0 and 1 with /dev/null.
@@ -346,27 +418,66 @@ fn release_standard_streams() {
     }
 }
 
-/// Reaps every exited child without blocking; records the main process's end.
-fn reap(main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
+/// What the processes reaped during a run used: their CPU time (with what each reaped) and
+/// the most resident memory of any. Counted per run, not from the supervisor's own
+/// children's totals, which a server's runs would share.
+#[derive(Default)]
+struct Reaped {
+    cpu: Duration,
+    max_rss: u64,
+}
+
+/// Reaps every exited child without blocking; records the main process's end and what the
+/// reaped used. Returns whether any child is left: none means no descendant at all, since
+/// the orphans of a descendant are ours as its subreaper.
+fn reap(
+    main_pid: Pid,
+    main_end: &mut Option<(End, Duration)>,
+    start: Instant,
+    reaped: &mut Reaped,
+) -> bool {
     loop {
-        let end = match waitpid(None, Some(WaitPidFlag::WNOHANG)) {
-            Ok(WaitStatus::Exited(pid, code)) => (pid, End::Exited(code)),
-            Ok(WaitStatus::Signaled(pid, signal, _)) => (pid, End::Signaled(signal as i32)),
-            Ok(WaitStatus::StillAlive) | Err(_) => return,
-            Ok(_) => continue,
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is a valid one (plain integers), which wait4 overwrites.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: wait4 writes only into `status` and `usage`, ours and of the right types.
+        let pid = unsafe { libc::wait4(-1, &mut status, libc::WNOHANG, &mut usage) };
+        if pid == 0 {
+            return true;
+        }
+        if pid < 0 {
+            return nix::errno::Errno::last() != nix::errno::Errno::ECHILD;
+        }
+        let time = |t: libc::timeval| Duration::new(t.tv_sec as u64, t.tv_usec as u32 * 1000);
+        reaped.cpu += time(usage.ru_utime) + time(usage.ru_stime);
+        // ru_maxrss is in KiB on Linux.
+        reaped.max_rss = reaped.max_rss.max(usage.ru_maxrss as u64 * 1024);
+        let end = if libc::WIFSIGNALED(status) {
+            End::Signaled(libc::WTERMSIG(status))
+        } else {
+            End::Exited(libc::WEXITSTATUS(status))
         };
-        if end.0 == main_pid && main_end.is_none() {
-            *main_end = Some((end.1, start.elapsed()));
+        if Pid::from_raw(pid) == main_pid && main_end.is_none() {
+            *main_end = Some((end, start.elapsed()));
         }
     }
 }
 
 /// Kills every descendant, again and again, until none is left and all are reaped: killed
 /// processes cannot fork, and their orphans come to us as the subreaper.
-fn kill_tree(me: i32, main_pid: Pid, main_end: &mut Option<(End, Duration)>, start: Instant) {
+fn kill_tree(
+    me: i32,
+    main_pid: Pid,
+    main_end: &mut Option<(End, Duration)>,
+    start: Instant,
+    reaped: &mut Reaped,
+) {
     let began = Instant::now();
     loop {
-        reap(main_pid, main_end, start);
+        // Without children there is nothing to look for in /proc.
+        if !reap(main_pid, main_end, start, reaped) {
+            return;
+        }
         let pids = Tree::descendants(me);
         if pids.is_empty() || began.elapsed() > KILL_PATIENCE {
             return;
@@ -378,13 +489,19 @@ fn kill_tree(me: i32, main_pid: Pid, main_end: &mut Option<(End, Duration)>, sta
     }
 }
 
-/// CPU time of the children already reaped (and of everything they reaped).
-fn reaped_cpu() -> Duration {
-    getrusage(UsageWho::RUSAGE_CHILDREN).map_or(Duration::ZERO, |usage| {
-        let micros =
-            |t: nix::sys::time::TimeVal| t.tv_sec() as u64 * 1_000_000 + t.tv_usec() as u64;
-        Duration::from_micros(micros(usage.user_time()) + micros(usage.system_time()))
-    })
+/// A file descriptor that becomes readable when `pid` ends (Linux 5.3 and later), to wake on
+/// it rather than at the next poll.
+fn pidfd(pid: Pid) -> Option<OwnedFd> {
+    // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor or -1.
+    let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid.as_raw(), 0) };
+    // SAFETY: a non-negative result is a descriptor that nothing else owns.
+    (fd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(fd as RawFd) })
+}
+
+/// Whether the run's folder is a tmpfs the supervisor mounted (see [`prepare_disk`]).
+fn mounted_tmpfs(spec: &RunSpec) -> bool {
+    spec.disk.is_some_and(|disk| disk.by == DiskBy::Tmpfs)
+        && spec.isolation != Some(Isolation::Bubblewrap)
 }
 
 /// One look at the supervisor's descendants.
@@ -396,10 +513,40 @@ struct Tree {
 }
 
 impl Tree {
-    fn stats() -> Vec<procfs::process::Stat> {
-        procfs::process::all_processes()
-            .map(|all| all.filter_map(|p| p.ok()?.stat().ok()).collect::<Vec<_>>())
-            .unwrap_or_default()
+    /// The stats of `root`'s descendants, read through each one's `children` files (only
+    /// they are read); where the kernel has no such files, found among every process.
+    fn below(root: i32) -> Vec<procfs::process::Stat> {
+        Self::walked(root).unwrap_or_else(|| {
+            let all: Vec<procfs::process::Stat> = procfs::process::all_processes()
+                .map(|all| all.filter_map(|p| p.ok()?.stat().ok()).collect())
+                .unwrap_or_default();
+            Self::among(root, &all).into_iter().cloned().collect()
+        })
+    }
+
+    /// The children of `pid`, from its threads' `children` files; `None` when they cannot
+    /// be read (it exited, or a kernel without CONFIG_PROC_CHILDREN).
+    fn children(pid: i32) -> Option<Vec<i32>> {
+        let mut children = Vec::new();
+        for task in procfs::process::Process::new(pid).ok()?.tasks().ok()? {
+            children.extend(task.ok()?.children().ok()?.into_iter().map(|c| c as i32));
+        }
+        Some(children)
+    }
+
+    /// The descendants' stats by `children` files; `None` when `root`'s cannot be read.
+    fn walked(root: i32) -> Option<Vec<procfs::process::Stat>> {
+        let mut queue = Self::children(root)?;
+        let mut found = Vec::new();
+        while let Some(pid) = queue.pop() {
+            // A process gone meanwhile has nothing left to count or kill.
+            let Ok(stat) = procfs::process::Process::new(pid).and_then(|p| p.stat()) else {
+                continue;
+            };
+            found.push(stat);
+            queue.extend(Self::children(pid).unwrap_or_default());
+        }
+        Some(found)
     }
 
     /// Resident memory a process does not share: its heap, stacks and other anonymous pages.
@@ -413,7 +560,7 @@ impl Tree {
     }
 
     /// The descendants of `root` among `stats`.
-    fn below(root: i32, stats: &[procfs::process::Stat]) -> Vec<&procfs::process::Stat> {
+    fn among(root: i32, stats: &[procfs::process::Stat]) -> Vec<&procfs::process::Stat> {
         let mut children: HashMap<i32, Vec<&procfs::process::Stat>> = HashMap::new();
         for stat in stats {
             children.entry(stat.ppid).or_default().push(stat);
@@ -430,13 +577,11 @@ impl Tree {
     }
 
     fn descendants(root: i32) -> Vec<i32> {
-        let stats = Self::stats();
-        Self::below(root, &stats).iter().map(|s| s.pid).collect()
+        Self::below(root).iter().map(|s| s.pid).collect()
     }
 
     fn sample(root: i32) -> Tree {
-        let stats = Self::stats();
-        let below = Self::below(root, &stats);
+        let below = Self::below(root);
         let ticks = procfs::ticks_per_second().max(1);
         let ticks_used: u64 = below
             .iter()

@@ -11,6 +11,7 @@ use tempfile::TempDir;
 /// and `run/`, the solution's fresh working directory.
 pub(super) struct Work {
     root: TempDir,
+    build: PathBuf,
 }
 
 impl Work {
@@ -24,24 +25,43 @@ impl Work {
             path: opts.temp_root.clone().unwrap_or_else(std::env::temp_dir),
             source,
         })?;
-        let work = Work { root };
-        // Others may pass through (to run build/main) but not list; private/ is ours alone.
-        for (dir, mode) in [
-            (work.root.path(), 0o711),
-            (&work.build(), 0o755),
-            (&work.private(), 0o700),
-        ] {
-            if dir != work.root.path() {
-                std::fs::create_dir(dir).map_err(io_error(dir))?;
-            }
-            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(mode))
-                .map_err(io_error(dir))?;
-        }
+        let build = root.path().join("build");
+        let work = Work { root, build };
+        work.make(&[(work.build(), 0o755), (work.private(), 0o700)])?;
         Ok(work)
     }
 
+    /// Another work area inside this one, sharing its `build/` (the binaries) but with a
+    /// `private/` and `run/` of its own: for runs on several threads at once.
+    pub(super) fn lane(&self) -> Result<Work, JudgeError> {
+        let root = tempfile::Builder::new()
+            .prefix("lane-")
+            .tempdir_in(self.root.path())
+            .map_err(io_error(self.root.path()))?;
+        let lane = Work {
+            root,
+            build: self.build.clone(),
+        };
+        lane.make(&[(lane.private(), 0o700)])?;
+        Ok(lane)
+    }
+
+    /// Sets the root's mode and creates `dirs` with theirs. Others may pass through the root
+    /// (to run build/main) but not list it; private/ is the judge's alone.
+    fn make(&self, dirs: &[(PathBuf, u32)]) -> Result<(), JudgeError> {
+        let root = (self.root.path().to_path_buf(), 0o711);
+        for (dir, mode) in std::iter::once(&root).chain(dirs) {
+            if *dir != root.0 {
+                std::fs::create_dir(dir).map_err(io_error(dir))?;
+            }
+            std::fs::set_permissions(dir, std::fs::Permissions::from_mode(*mode))
+                .map_err(io_error(dir))?;
+        }
+        Ok(())
+    }
+
     pub(super) fn build(&self) -> PathBuf {
-        self.root.path().join("build")
+        self.build.clone()
     }
 
     pub(super) fn private(&self) -> PathBuf {
@@ -69,7 +89,7 @@ impl Work {
         Ok(())
     }
 
-    fn run_dir(&self) -> PathBuf {
+    pub(super) fn run_dir(&self) -> PathBuf {
         self.root.path().join("run")
     }
 }
