@@ -589,12 +589,20 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
                         walk(items, inner, out);
                     }
                 }
-                syn::Item::Fn(f) => drop(out.insert(name("fn", &f.sig.ident))),
-                syn::Item::Struct(s) => drop(out.insert(name("struct", &s.ident))),
-                syn::Item::Trait(t) => drop(out.insert(name("trait", &t.ident))),
-                syn::Item::Const(c) => drop(out.insert(name("const", &c.ident))),
+                syn::Item::Fn(f) => {
+                    out.insert(name("fn", &f.sig.ident));
+                }
+                syn::Item::Struct(s) => {
+                    out.insert(name("struct", &s.ident));
+                }
+                syn::Item::Trait(t) => {
+                    out.insert(name("trait", &t.ident));
+                }
+                syn::Item::Const(c) => {
+                    out.insert(name("const", &c.ident));
+                }
                 syn::Item::Macro(m) if m.ident.is_some() => {
-                    drop(out.insert(name("macro", m.ident.as_ref().unwrap())))
+                    out.insert(name("macro", m.ident.as_ref().unwrap()));
                 }
                 syn::Item::Impl(i) => {
                     let of = i.trait_.as_ref().map_or(String::new(), |(_, p, _)| {

@@ -79,8 +79,15 @@ fn padded(n: usize, ch: char) -> String {
     format!("fn main() {{}}\n// {}\n", ch.to_string().repeat(n))
 }
 
+/// `fn main` holding a string literal of `n` copies of `ch`: minifying cannot shorten it.
+fn literal(n: usize, ch: char) -> String {
+    format!("fn main() {{\n    let _s = \"{}\";\n}}\n", ch.to_string().repeat(n))
+}
+
+/// Over the judge's limit, the bundle is minified (what is cut is said in a note); only a
+/// bundle over it even then is refused, and then the output file is not written.
 #[test]
-fn a_bundle_over_the_limit_is_an_error_that_writes_nothing() {
+fn a_bundle_over_the_limit_is_fitted_or_refused_without_writing() {
     let dir = tempfile::tempdir().unwrap();
     // 17 + 65,520 = 65,537 bytes: one over Codeforces' 65,536.
     let text = padded(65_520, 'x');
@@ -89,36 +96,37 @@ fn a_bundle_over_the_limit_is_an_error_that_writes_nothing() {
     let out = dir.path().join("out.rs");
     let out = out.to_str().unwrap();
     let output = grundy(&["bundle", &main, "--judge", "codeforces", "-o", out]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(
+        stderr(&output),
+        "note: the bundle was 1 bytes over Codeforces's limit: it is minified, on one line \
+         without comments (65537 -> 12 bytes)\n"
+    );
+    assert_eq!(std::fs::read_to_string(out).unwrap(), "fn main(){}\n");
+
+    // One byte fewer fits as it is, without a note.
+    let main = solution(dir.path(), &padded(65_519, 'x'));
+    let output = grundy(&["bundle", &main, "--judge", "codeforces"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+
+    // A string literal minifying cannot shorten: refused, and the output is not written.
+    std::fs::remove_file(out).unwrap();
+    let main = solution(dir.path(), &literal(70_000, 'x'));
+    let output = grundy(&["bundle", &main, "--judge", "codeforces", "-o", out]);
     assert!(!output.status.success());
     assert!(!Path::new(out).exists(), "wrote the file anyway");
     let message = stderr(&output);
-    assert_eq!(message.lines().count(), 1, "{message}");
     assert!(
-        message.contains("the bundle is 65537 bytes, 1 over Codeforces's limit of 65536 bytes")
-            && message.contains("--strip-docs")
-            && message.contains("--minify"),
+        message.starts_with("error: the bundle is ")
+            && message.contains(
+                "over Codeforces's limit of 65536 bytes, even with the bundled crates' doc \
+                 comments left out and minified"
+            ),
         "{message}"
     );
 
-    // With the hint followed, what is left is `fn main(){}`.
-    let output = grundy(&[
-        "bundle",
-        &main,
-        "--judge",
-        "codeforces",
-        "--minify",
-        "-o",
-        out,
-    ]);
-    assert!(output.status.success(), "{}", stderr(&output));
-    assert_eq!(std::fs::read_to_string(out).unwrap(), "fn main(){}\n");
-
-    // One byte fewer fits; no judge means no limit.
-    let main = solution(dir.path(), &padded(65_519, 'x'));
-    assert!(grundy(&["bundle", &main, "--judge", "codeforces"])
-        .status
-        .success());
-    let main = solution(dir.path(), &padded(1 << 20, 'x'));
+    // No judge means no limit.
     assert!(grundy(&["bundle", &main]).status.success());
 }
 
@@ -163,27 +171,20 @@ fn dmoj_counts_characters_and_codeforces_bytes() {
     let dir = tempfile::tempdir().unwrap();
     // 17 + 40,000 characters, 17 + 80,000 bytes (`é` is two bytes in UTF-8).
     let main = solution(dir.path(), &padded(40_000, 'é'));
-    assert!(grundy(&["bundle", &main, "--judge", "dmoj"])
-        .status
-        .success());
+    let output = grundy(&["bundle", &main, "--judge", "dmoj"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "", "DMOJ's limit is in characters");
     let message = stderr(&grundy(&["bundle", &main, "--judge", "codeforces"]));
-    assert!(message.contains("80017 bytes, 14481 over"), "{message}");
-    // 17 + 65,520 characters: one over DMOJ's 65,536, said in characters.
-    let main = solution(dir.path(), &padded(65_520, 'é'));
-    let message = stderr(&grundy(&["bundle", &main, "--judge", "dmoj", "--minify"]));
-    assert!(message.is_empty(), "minified, it fits: {message}");
-    let message = stderr(&grundy(&[
-        "bundle",
-        &main,
-        "--judge",
-        "dmoj",
-        "--strip-docs",
-    ]));
     assert!(
-        message
-            .contains("65537 characters, 1 over DMOJ's limit of 65536 characters; try `--minify`")
-            && !message.contains("--strip-docs`"),
-        "only the option not used is suggested: {message}"
+        message.contains("was 14481 bytes over Codeforces's limit"),
+        "{message}"
+    );
+    // A literal of 70,000 characters, 140,000 bytes: its size is said in characters.
+    let main = solution(dir.path(), &literal(70_000, 'é'));
+    let message = stderr(&grundy(&["bundle", &main, "--judge", "dmoj"]));
+    assert!(
+        message.contains("characters over DMOJ's limit of 65536 characters"),
+        "{message}"
     );
 }
 

@@ -148,7 +148,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     } else {
         library.keep_external(|name| profile.provides(name).is_some())
     };
-    provided.extend(library.crates.iter().map(|c| c.spec.package.clone()));
+    provided.extend(library.crates().map(|(_, c)| c.spec.package.clone()));
     // The proc macros the solution applies, of crates the judge does not provide.
     // Without a package (libraries given by folder) nothing is expanded, and a bundle that
     // needs a proc-macro crate is refused.
