@@ -203,6 +203,28 @@ fn an_exported_macro_in_a_module_file_not_declared_yet() {
     check("nested_exported_macro.rs", &["--lib", "lib:constlib"]);
 }
 
+/// An exported macro calls another by its bare name (`put!` inside `put_line!`), which
+/// resolves where `put_line!` is called: the solution's import of `put`, though its own code
+/// never calls it, stays.
+#[test]
+fn a_macro_called_by_bare_name_inside_another_keeps_its_import() {
+    check("bare_macro_call.rs", &["--lib", "lib:barelib"]);
+}
+
+/// `use krate::{self, item};` at the root: the bundle's module is already `krate` there, so
+/// the `self` leaf goes (kept, it would define the name twice, E0255) and the rest stays.
+#[test]
+fn a_crate_imported_with_self_beside_its_items() {
+    check("crate_self_import.rs", &["--lib", "lib:barelib"]);
+}
+
+/// In an edition 2018 crate, `use dep::item;` where the item has its crate's name is a path
+/// to the dependency like any other (`use memchr::memchr;` beside `use memchr::memchr2;`).
+#[test]
+fn an_item_named_like_its_crate_is_imported_from_the_crate() {
+    check("namesake_import.rs", &["--lib", "lib:namesakeuser"]);
+}
+
 /// `Grid::cells_if_square` calls `self.is_square()`, a method of a trait its module brings in
 /// with `pub use crate::shape::*;` and never names: the trait and its impl come along.
 #[test]

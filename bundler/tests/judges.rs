@@ -81,7 +81,10 @@ fn padded(n: usize, ch: char) -> String {
 
 /// `fn main` holding a string literal of `n` copies of `ch`: minifying cannot shorten it.
 fn literal(n: usize, ch: char) -> String {
-    format!("fn main() {{\n    let _s = \"{}\";\n}}\n", ch.to_string().repeat(n))
+    format!(
+        "fn main() {{\n    let _s = \"{}\";\n}}\n",
+        ch.to_string().repeat(n)
+    )
 }
 
 /// Over the judge's limit, the bundle is minified (what is cut is said in a note); only a

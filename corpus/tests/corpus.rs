@@ -44,11 +44,11 @@ cases! {
     small_crates,
     superslice_queries,
     rand08_sampling,
-    tiny_acl_convolution,
-    tiny_itertools,
-    tiny_num_gcd,
-    tiny_proconio_input,
-    tiny_rand_shuffle,
+    // Small packages, each a few lines on one crate, for Codeforces, which provides no crate.
+    tiny_acl_convolution for "codeforces" within 64 << 10,
+    tiny_itertools for "codeforces" within 16 << 10,
+    tiny_num_gcd for "codeforces" within 12 << 10,
+    tiny_proconio_input for "codeforces" within 16 << 10,
 }
 
 /// One crate however it is reached: rand_core given as a `--lib` folder (a path package to

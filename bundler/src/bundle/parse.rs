@@ -419,7 +419,7 @@ impl Solution {
         uses.visit_file(&self.file);
         let mut out = Vec::new();
         for item in &uses.0 {
-            match self.leaf_removal(&item.tree, leaves) {
+            match self.leaf_removal(&item.tree, leaves, None) {
                 None => {}
                 Some(Removal::Ranges(ranges)) => out.extend(ranges),
                 Some(Removal::Whole) => {
@@ -440,7 +440,14 @@ impl Solution {
         out
     }
 
-    fn leaf_removal(&self, tree: &syn::UseTree, leaves: &[Span]) -> Option<Removal> {
+    /// What of `tree` goes for `leaves`; `parent` is the name the tree is under, which a
+    /// `self` leaf stands for (its leaf is that name's span).
+    fn leaf_removal(
+        &self,
+        tree: &syn::UseTree,
+        leaves: &[Span],
+        parent: Option<Span>,
+    ) -> Option<Removal> {
         use syn::spanned::Spanned;
         let same = |span: Span| {
             leaves
@@ -448,13 +455,16 @@ impl Solution {
                 .any(|leaf| span.start() == leaf.start() && span.end() == leaf.end())
         };
         match tree {
+            syn::UseTree::Name(n) if n.ident == "self" && parent.is_some_and(same) => {
+                Some(Removal::Whole)
+            }
             syn::UseTree::Name(n) if same(n.ident.span()) => Some(Removal::Whole),
-            syn::UseTree::Path(p) => self.leaf_removal(&p.tree, leaves),
+            syn::UseTree::Path(p) => self.leaf_removal(&p.tree, leaves, Some(p.ident.span())),
             syn::UseTree::Group(g) => {
                 let items: Vec<&syn::UseTree> = g.items.iter().collect();
                 let removals: Vec<Option<Removal>> = items
                     .iter()
-                    .map(|item| self.leaf_removal(item, leaves))
+                    .map(|item| self.leaf_removal(item, leaves, parent))
                     .collect();
                 let whole = |k: usize| matches!(removals[k], Some(Removal::Whole));
                 if (0..items.len()).all(whole) {

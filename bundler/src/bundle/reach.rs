@@ -1444,6 +1444,7 @@ pub fn for_solution(
     let unused_imports = std::cell::RefCell::new(Vec::new());
     let mut reached = reach_loading_modules(lib, true, |reach| {
         unused_imports.borrow_mut().clear();
+        let used = &with_bare_calls_inside(reach.lib(), &bare_macros, &used);
         reach.progress.idents.extend(idents.iter().cloned());
         for krate in &macro_use {
             let root = reach.lib().krate(reach.lib().roots[krate]).root;
@@ -1483,7 +1484,7 @@ pub fn for_solution(
                     // An import nothing in the solution uses, of nothing whose methods it may
                     // call: rustc only warns of it, and the bundle leaves it out rather than
                     // bring what it names (which may be a crate that does not bundle).
-                    if is_unused_import(r, &used)
+                    if is_unused_import(r, used)
                         && !found.defs.iter().any(|d| {
                             r.binding()
                                 .is_none_or(|name| reach.may_serve_calls(*d, name, &calls))
@@ -1520,7 +1521,7 @@ pub fn for_solution(
                         .values()
                         .next()
                     {
-                        if is_unused_import(r, &used) {
+                        if is_unused_import(r, used) {
                             unused_imports.borrow_mut().extend(r.spans.last());
                             continue;
                         }
@@ -1540,6 +1541,43 @@ pub fn for_solution(
     })?;
     reached.kept.unused_imports = unused_imports.into_inner();
     Ok(reached)
+}
+
+/// `used` with the macros that the library's `macro_rules!` named in `called` call by a bare
+/// name, and those that these call, and so on: a bare name in a macro's body resolves where
+/// the macro is called, so the caller's import of that name is used. By name, across the
+/// loaded modules: a name two crates' macros share keeps an import that may be unused.
+fn with_bare_calls_inside(lib: &Library, called: &BTreeSet<String>, used: &Names) -> Names {
+    let mut bodies: HashMap<String, Vec<String>> = HashMap::default();
+    for (_, module) in lib.modules() {
+        for entry in &module.entries {
+            let Entry::Item(syn::Item::Macro(m)) = entry else {
+                continue;
+            };
+            let Some(name) = m
+                .ident
+                .as_ref()
+                .filter(|_| m.mac.path.is_ident("macro_rules"))
+            else {
+                continue;
+            };
+            let calls = tokens::paths(m.mac.tokens.clone())
+                .into_iter()
+                .filter(|p| p.call.is_some() && p.segments.len() == 1 && p.leading_colon.is_none())
+                .map(|p| p.segments[0].clone());
+            bodies.entry(name.to_string()).or_default().extend(calls);
+        }
+    }
+    let mut used = used.clone();
+    let mut work: Vec<&String> = called.iter().collect();
+    while let Some(name) = work.pop() {
+        for inner in bodies.get(name).into_iter().flatten() {
+            if used.insert(inner.clone()) {
+                work.push(inner);
+            }
+        }
+    }
+    used
 }
 
 /// Whether `r` is a `use` leaf binding its own last name, which `used` (the names the

@@ -25,6 +25,10 @@ pub(super) fn fit(
     let minified =
         |text: &str| minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()));
     let mut notes = Vec::new();
+    if asked.strip_docs {
+        // The engine left the docs out; pruning's written-out macro calls bring theirs.
+        strip_docs(bundle);
+    }
     let mut text = if asked.minify {
         minified(&bundle.text)?
     } else {

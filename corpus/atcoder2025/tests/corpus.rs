@@ -15,6 +15,7 @@ cases! {
     collections_2025,
     regex_tokens,
     rand09_treap,
+    // Over Codeforces's 64 KiB even pruned and minified: bundled for no judge.
     tiny_petgraph_dijkstra,
 }
 

@@ -29,17 +29,21 @@ use std::time::{Duration, Instant};
 /// How long one run of a case may take (the cases need well under a second).
 const RUN_TIMEOUT: Duration = Duration::from_secs(30);
 
-/// One `#[test]` per case (named after it), and `CASES`, the list of them all.
+/// One `#[test]` per case (named after it), and `CASES`, the list of them all. A case
+/// written `name for "judge" within BYTES` is bundled with `--judge judge` and must fit both
+/// that judge's limit and BYTES.
 macro_rules! cases {
-    ($($case:ident),* $(,)?) => {
+    ($($case:ident $(for $judge:literal within $bytes:expr)?),* $(,)?) => {
         const CASES: &[&str] = &[$(stringify!($case)),*];
 
         $(
             #[test]
             fn $case() {
+                let judged: Option<(&str, usize)> = None $(.or(Some(($judge, $bytes))))?;
                 check_case(
                     stringify!($case),
                     Path::new(env!(concat!("CARGO_BIN_EXE_", stringify!($case)))),
+                    judged,
                 );
             }
         )*
@@ -57,9 +61,26 @@ fn read_input(case: &str) -> Vec<u8> {
     fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
 }
 
-/// The whole check of one case, its bundle within its size budget (see `budget`).
-pub fn check_case(case: &str, cargo_built: &Path) {
-    let bundle = check_case_with(case, cargo_built, &[]);
+/// The whole check of one case, its bundle within its size budget (see `budget`); when
+/// `judged` names a judge and a size, bundled for that judge and within both its limit and
+/// that size.
+pub fn check_case(case: &str, cargo_built: &Path, judged: Option<(&str, usize)>) {
+    let args: Vec<OsString> = judged
+        .iter()
+        .flat_map(|(judge, _)| ["--judge".into(), judge.into()])
+        .collect();
+    let bundle = check_case_with(case, cargo_built, &args);
+    if let Some((judge, bytes)) = judged {
+        let profile = bundler::profile::Profile::named(judge).expect("a judge of the table");
+        if let Err(over) = profile.check_size(&bundle) {
+            panic!("[{case}] {over}");
+        }
+        assert!(
+            bundle.len() <= bytes,
+            "[{case}] the bundle for {judge} is {} bytes, over the {bytes} it must fit",
+            bundle.len()
+        );
+    }
     budget::check(&format!("{}/{case}", package_key()), &bundle);
 }
 

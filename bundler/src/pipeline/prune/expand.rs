@@ -8,29 +8,39 @@
 //!
 //! `macro_rules!` is matched as rustc matches it (rules in order, the first that matches
 //! whole; repetitions greedy; fragments parsed as Rust's grammar parses them, here by syn),
-//! with two differences that cannot change an item-level expansion's meaning: an expression
-//! or type handed to the macro is wrapped in parentheses where its precedence could differ
-//! once it is text, and `$crate` is the bundle's root, where every bundled crate's paths
-//! start. Written by hand: no maintained crate expands `macro_rules!` outside rustc.
+//! with differences that cannot change an item-level expansion's meaning: an expression or
+//! type handed to the macro is wrapped in parentheses where its precedence could differ once
+//! it is text; `$crate` is the bundle's root, where every bundled crate's paths start; and
+//! there is no hygiene, which only keeps a macro's local variables apart from the caller's,
+//! while an item-level call has no locals for an argument to name. Written by hand: no maintained crate expands `macro_rules!` outside rustc.
 
 use super::edits::Places;
 use crate::bundle::Bundle;
 use proc_macro2::{Delimiter, Group, Ident, Punct, Spacing, TokenStream, TokenTree};
 use quote::ToTokens;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use syn::parse::{ParseStream, Parser};
 use syn::spanned::Spanned;
 
-/// How deep expansions may call further macros before a call is left as it is.
-const MAX_DEPTH: usize = 16;
+/// How deep expansions may call further macros before a call is left as it is: a macro
+/// that walks a list of tuple arities recurses once per arity (num-traits' go to 20).
+const MAX_DEPTH: usize = 32;
+
+/// What a call writes, to decide whether to write it out.
+pub(super) struct Written<'a> {
+    /// The identifiers of the call's arguments.
+    pub idents: &'a HashSet<String>,
+    /// Whether it writes items compiled out on every judge (the crate's tests), which the
+    /// call carries and its written-out code does not.
+    pub compiled_out: bool,
+    /// Whether it defines something (a type, trait, function, constant...) rather than
+    /// only implementing: rustc's liveness judges a definition written out, never a call.
+    pub defines: bool,
+}
 
 /// Writes out, in the bundled crates' code, each item-level call of a `macro_rules!` of the
-/// same crate called by its bare name whose arguments' identifiers `wanted` takes; how many
-/// calls were.
-pub(super) fn write_out_calls(
-    bundle: &mut Bundle,
-    wanted: &dyn Fn(&std::collections::HashSet<String>) -> bool,
-) -> usize {
+/// same crate called by its bare name that `wanted` takes; how many calls were.
+pub(super) fn write_out_calls(bundle: &mut Bundle, wanted: &dyn Fn(&Written) -> bool) -> usize {
     let Ok(file) = syn::parse_file(&bundle.text) else {
         return 0;
     };
@@ -47,22 +57,35 @@ pub(super) fn write_out_calls(
             Some(name) if m.mac.path.is_ident("macro_rules") => {
                 macros[k].define(&name.to_string(), &m.mac.tokens);
             }
-            None if m.mac.path.get_ident().is_some() => {
-                let mut idents = std::collections::HashSet::new();
-                super::gated::identifiers(m.mac.tokens.clone(), &mut idents);
-                if wanted(&idents) {
-                    calls.push((k, m.clone()));
-                }
-            }
+            None if m.mac.path.get_ident().is_some() => calls.push((k, m.clone())),
             _ => {}
         }
     });
     let mut written = Vec::new();
     for (k, call) in calls {
         let name = call.mac.path.segments[0].ident.to_string();
-        let Some(mut items) = macros[k].expand(&name, &call.mac.tokens) else {
+        let Some(Expansion {
+            mut items,
+            compiled_out,
+        }) = macros[k].expand(&name, &call.mac.tokens)
+        else {
             continue;
         };
+        let mut idents = HashSet::new();
+        super::gated::identifiers(call.mac.tokens.clone(), &mut idents);
+        let defines = items.iter().any(|i| {
+            !matches!(
+                i,
+                syn::Item::Impl(_) | syn::Item::Macro(_) | syn::Item::Use(_)
+            )
+        });
+        if !wanted(&Written {
+            idents: &idents,
+            compiled_out,
+            defines,
+        }) {
+            continue;
+        }
         for item in &mut items {
             with_attributes(item, &call.attrs);
         }
@@ -110,6 +133,13 @@ fn visit_macros(items: &[syn::Item], each: &mut dyn FnMut(&syn::ItemMacro)) {
             _ => {}
         }
     }
+}
+
+/// The items a call writes.
+pub(super) struct Expansion {
+    pub items: Vec<syn::Item>,
+    /// Whether items compiled out on every judge were left out.
+    pub compiled_out: bool,
 }
 
 /// One rule of a `macro_rules!`: what it matches and what it writes.
@@ -164,8 +194,13 @@ impl Macros {
 
     /// The items a call of `name` with `arguments` writes, its own further calls of these
     /// macros written out too; `None` when it cannot be expanded here.
-    pub(super) fn expand(&self, name: &str, arguments: &TokenStream) -> Option<Vec<syn::Item>> {
-        self.expand_at(name, arguments, 0)
+    pub(super) fn expand(&self, name: &str, arguments: &TokenStream) -> Option<Expansion> {
+        let mut compiled_out = false;
+        let items = self.expand_at(name, arguments, 0, &mut compiled_out)?;
+        Some(Expansion {
+            items,
+            compiled_out,
+        })
     }
 
     fn expand_at(
@@ -173,6 +208,7 @@ impl Macros {
         name: &str,
         arguments: &TokenStream,
         depth: usize,
+        compiled_out: &mut bool,
     ) -> Option<Vec<syn::Item>> {
         let rules = self.rules.get(name).filter(|r| !r.is_empty())?;
         if depth >= MAX_DEPTH {
@@ -191,12 +227,13 @@ impl Macros {
         let mut items = Vec::new();
         for item in file.items {
             if super::gated::compiled_out(crate::bundle::source::item_attrs(&item)) {
+                *compiled_out = true;
                 continue;
             }
             match &item {
                 syn::Item::Macro(m) if m.ident.is_none() && self.knows(&m.mac.path) => {
                     let name = m.mac.path.segments.last()?.ident.to_string();
-                    let inner = self.expand_at(&name, &m.mac.tokens, depth + 1)?;
+                    let inner = self.expand_at(&name, &m.mac.tokens, depth + 1, compiled_out)?;
                     items.extend(inner.into_iter().map(|mut i| {
                         with_attributes(&mut i, &m.attrs);
                         i
@@ -596,7 +633,7 @@ mod tests {
         let mut macros = Macros::default();
         macros.define(&name, &def.mac.tokens);
         let call: syn::ItemMacro = syn::parse_str(call).unwrap();
-        let items = macros.expand(&name, &call.mac.tokens)?;
+        let items = macros.expand(&name, &call.mac.tokens)?.items;
         Some(prettyplease::unparse(&syn::File {
             shebang: None,
             attrs: Vec::new(),
@@ -650,7 +687,7 @@ mod tests {
             macros.define(&def.ident.as_ref().unwrap().to_string(), &def.mac.tokens);
         }
         let call: syn::ItemMacro = syn::parse_str("outer!(A B);").unwrap();
-        let items = macros.expand("outer", &call.mac.tokens).unwrap();
+        let items = macros.expand("outer", &call.mac.tokens).unwrap().items;
         let text = prettyplease::unparse(&syn::File {
             shebang: None,
             attrs: Vec::new(),

@@ -378,7 +378,10 @@ impl Index {
                         let Some((unit, range)) = self.units.get(&span.byte_start) else {
                             continue;
                         };
-                        if self.solution_names.contains(name) || self.cfg_names.contains(name) {
+                        if self.solution_names.contains(name)
+                            || self.cfg_names.contains(name)
+                            || self.member_of_gated_type(unit, span.byte_start)
+                        {
                             continue;
                         }
                         let Some(cut) = self.cut(unit, name, range) else {
@@ -416,6 +419,20 @@ impl Index {
         }));
         cuts.append(&mut named_by_impls);
         cuts
+    }
+
+    /// Whether `unit` at `at` is a member of an inherent impl of a type that code under a
+    /// cfg the judge decides names: that code may call it (a type alias under
+    /// `debug_assertions` leads a method call to one type or another).
+    fn member_of_gated_type(&self, unit: &Unit, at: usize) -> bool {
+        matches!(unit, Unit::ImplMember)
+            && self.impls.iter().any(|i| {
+                i.range.contains(&at)
+                    && i.trait_name.is_none()
+                    && i.self_name
+                        .as_ref()
+                        .is_some_and(|n| self.cfg_names.contains(n))
+            })
     }
 
     /// The cut of `unit`, called `name`, whose text is `range`, with what goes with it.
@@ -720,7 +737,9 @@ impl Met {
             run: functions.iter().flat_map(|f| impl_pairs(f)).collect(),
         }
     }
+}
 
+impl Met {
     /// Whether a macro call's identifiers name primitive types both met and not: written
     /// out, the impls for those not met may go.
     pub(super) fn mixed(&self, idents: &HashSet<String>) -> bool {

@@ -46,7 +46,7 @@ const LINTS: [&str; 6] = [
 /// rounds, a small one many). A budget of work rather than of seconds, so that the same
 /// bundle is pruned the same way on every machine.
 const MAX_COMPILES: usize = 24;
-const MAX_BYTES_COMPILED: usize = 6 << 20;
+const MAX_BYTES_COMPILED: usize = 3 << 20;
 
 /// Times the imports that name what a cut removed are dropped before a cut counts as failed.
 const IMPORT_ROUNDS: usize = 3;
@@ -127,9 +127,11 @@ impl Pruner<'_, '_> {
         Ok(outcome)
     }
 
-    /// Cuts the impls no generated function meets ([`Index::unmet_impls`]): first the macro
-    /// calls that write impls for both met and unmet primitive types are written out, so
-    /// that those for the unmet ones can go; then what is left dead goes too.
+    /// Cuts the impls no generated function meets ([`Index::unmet_impls`]): first the
+    /// crates' item-level macro calls whose code rustc could judge better written out are
+    /// (those that write impls for both met and unmet primitive types, define items, or
+    /// carry tests), so that each item they write is cut or kept on its own; then what is
+    /// left dead goes too. Other calls stay calls: written out, they would only grow.
     fn cut_unmet(&mut self, outcome: Outcome) -> Result<(), PipelineError> {
         if self.spent() {
             return Ok(());
@@ -142,10 +144,13 @@ impl Pruner<'_, '_> {
         let met = Met::of(&functions);
         let as_made = self.bundle.clone();
         let mut outcome = outcome;
-        if expand::write_out_calls(self.bundle, &|idents| met.mixed(idents)) > 0 {
+        if expand::write_out_calls(self.bundle, &|call| {
+            met.mixed(call.idents) || call.compiled_out || call.defines
+        }) > 0
+        {
             outcome = self.check()?;
             if !outcome.success {
-                *self.bundle = as_made;
+                *self.bundle = as_made.clone();
                 outcome = self.check()?;
             }
         }
@@ -165,6 +170,11 @@ impl Pruner<'_, '_> {
             self.refused.clear();
             self.cut_dead(outcome)?;
         }
+        if self.bundle.text.len() > as_made.text.len() {
+            // Written out, calls grow: when the budget ends before their code is cut, the
+            // bundle as it compiled before is the smaller.
+            *self.bundle = as_made;
+        }
         Ok(())
     }
 
@@ -177,6 +187,7 @@ impl Pruner<'_, '_> {
         index: &Index,
         cuts: Vec<Cut>,
     ) -> Result<Option<Outcome>, PipelineError> {
+        let cuts = with_stable_keys(cuts, &self.bundle.text);
         let base = self.bundle.clone();
         let mut made: Vec<Cut> = Vec::new();
         let mut passed: Option<(Outcome, Bundle)> = None;
@@ -437,4 +448,21 @@ fn quoted_names(text: &str) -> impl Iterator<Item = &str> {
         .step_by(2)
         .flat_map(|quoted| quoted.split(|c: char| !(c.is_alphanumeric() || c == '_')))
         .filter(|name| !name.is_empty())
+}
+
+/// The cuts with keys their text decides rather than their place (`item clamp at 1074`),
+/// which the cuts made before move: a cut refused in one round is then not tried again in
+/// the next. Two cuts of the same text share a key, and a refusal.
+fn with_stable_keys(mut cuts: Vec<Cut>, text: &str) -> Vec<Cut> {
+    use std::hash::{Hash, Hasher};
+    for cut in &mut cuts {
+        if let Some((kind, _)) = cut.key.split_once(" at ") {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            for range in &cut.ranges {
+                text[range.clone()].hash(&mut hasher);
+            }
+            cut.key = format!("{kind} #{:016x}", hasher.finish());
+        }
+    }
+    cuts
 }
