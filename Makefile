@@ -3,10 +3,10 @@ CARGO ?= cargo
 BUNDLER = $(CARGO) run --release -p bundler --bin grundy --
 
 .DEFAULT_GOAL := help
-.PHONY: help bundle judge test fuzz stress readme lint doc bench sizes
+.PHONY: help bundle judge test corpus-2025 fuzz stress readme lint doc bench sizes
 
 help: ## Show this help
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-8s %s\n", $$1, $$2}'
 	@echo "  Example: make bundle P=poj2311"
 
 bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
@@ -14,8 +14,13 @@ bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
 	@test -f problems/$(P)/main.rs || { echo "make bundle: no problem '$(P)' (no problems/$(P)/main.rs); problems:" $$(ls problems | grep -v -e src -e Cargo.toml) >&2; exit 2; }
 	@$(BUNDLER) bundle problems/$(P)/main.rs
 
-test: ## Run every test: templates, bundler, and the judge suite
-	$(CARGO) test --workspace
+# The 2025 corpus (regex, ndarray, bitvec, ...: bundles of megabytes, pruned) takes about
+# seven minutes on 2 cores: it has a target of its own, which `make sizes` runs too.
+test: ## Run every test: templates, bundler, the judge suite and the corpus (but the 2025 set: make corpus-2025)
+	$(CARGO) test --workspace --exclude corpus-atcoder2025
+
+corpus-2025: ## The corpus at AtCoder's 2025 crate versions (regex, ndarray, petgraph 0.8, ...)
+	$(CARGO) test -p corpus-atcoder2025
 
 # Optimized: ten times the inputs of the debug build, which `make test` runs with overflow checks.
 fuzz: ## Fuzz the bundler with mutated inputs for FUZZ_SECONDS (600); FUZZ_SEED=<n> picks the seed

@@ -214,12 +214,9 @@ impl Macros {
         if depth >= MAX_DEPTH {
             return None;
         }
-        let written = rules.iter().find_map(|rule| {
-            Some(transcribe(
-                &rule.transcriber,
-                &matches(&rule.matcher, arguments)?,
-            )?)
-        })?;
+        let written = rules
+            .iter()
+            .find_map(|rule| transcribe(&rule.transcriber, &matches(&rule.matcher, arguments)?))?;
         let file: syn::File = syn::parse2(written).ok()?;
         if !file.attrs.is_empty() {
             return None;

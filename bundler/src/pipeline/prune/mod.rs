@@ -51,13 +51,16 @@ const MAX_BYTES_COMPILED: usize = 3 << 20;
 /// Times the imports that name what a cut removed are dropped before a cut counts as failed.
 const IMPORT_ROUNDS: usize = 3;
 
+/// Type-checks a text with extra rustc arguments.
+pub type Check<'a> = &'a dyn Fn(&str, &[&str]) -> Result<Outcome, PipelineError>;
+
+/// The functions rustc generates code for in a text, demangled; `None` when it cannot say.
+pub type Generated<'a> = &'a dyn Fn(&str) -> Result<Option<Vec<String>>, PipelineError>;
+
 /// Compiling, as pruning needs it.
 pub struct Compiler<'a> {
-    /// Type-checks a text with extra rustc arguments.
-    pub check: &'a dyn Fn(&str, &[&str]) -> Result<Outcome, PipelineError>,
-    /// The functions rustc generates code for in a text, demangled; `None` when it cannot
-    /// say.
-    pub generated: &'a dyn Fn(&str) -> Result<Option<Vec<String>>, PipelineError>,
+    pub check: Check<'a>,
+    pub generated: Generated<'a>,
 }
 
 /// What pruning did.
