@@ -6,6 +6,7 @@
 //! Elsewhere the supervisor adds the folder's files up on every sample and stops the run past
 //! the bound.
 
+use super::sandbox::{bubblewrap_runs, tmpfs_size, PAGE};
 use super::spec::{DiskBy, Isolation};
 use std::collections::HashSet;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
@@ -13,9 +14,6 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// tmpfs sizes are in pages: one page over the bound lets a solution write exactly the bound,
-/// and makes a full tmpfs mean that it tried to write past it.
-const PAGE: u64 = 4096;
 
 impl DiskBy {
     /// How the bound holds for solutions run under `isolation` on this machine.
@@ -30,11 +28,6 @@ impl DiskBy {
             DiskBy::Watched
         }
     }
-}
-
-/// The size of the tmpfs holding at most `bytes` of files.
-pub fn tmpfs_size(bytes: u64) -> u64 {
-    bytes.div_ceil(PAGE) * PAGE + PAGE
 }
 
 /// The mount options of that tmpfs.
@@ -91,7 +84,7 @@ fn private_tmpfs_works() -> bool {
 
 /// Whether the installed bwrap sizes a tmpfs (`--size`, bubblewrap 0.7 and later).
 fn bubblewrap_sizes_tmpfs() -> bool {
-    super::sandbox::bubblewrap_runs(&["--perms", "01777", "--size", "8192", "--tmpfs", "/tmp"])
+    bubblewrap_runs(&["--perms", "01777", "--size", "8192", "--tmpfs", "/tmp"])
 }
 
 /// What the files on the tmpfs mounted at `dir` take.

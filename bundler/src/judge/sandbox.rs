@@ -15,7 +15,6 @@
 //! When the judge runs as root, solutions outside bubblewrap run as `nobody` (65534), so they
 //! cannot raise their rlimits back, signal the judge, or write what root owns.
 
-use super::disk;
 use super::spec::{Confinement, DiskBy, Isolation, MemoryBy, RunSpec};
 use landlock::{
     path_beneath_rules, Access, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr,
@@ -33,6 +32,15 @@ const SYSTEM_DIRS: [&str; 5] = ["/usr", "/lib", "/lib64", "/bin", "/sbin"];
 
 /// Where bubblewrap puts the binary and the working directory inside the sandbox.
 const SANDBOX_BINARY: &str = "/judge/main";
+
+/// tmpfs sizes are in pages: one page over the bound lets a solution write exactly the bound,
+/// and makes a full tmpfs mean that it tried to write past it.
+pub(super) const PAGE: u64 = 4096;
+
+/// The size of the tmpfs holding at most `bytes` of files.
+pub(super) fn tmpfs_size(bytes: u64) -> u64 {
+    bytes.div_ceil(PAGE) * PAGE + PAGE
+}
 const SANDBOX_WORK: &str = "/work";
 
 impl Isolation {
@@ -200,7 +208,7 @@ pub fn wrap(spec: &RunSpec) -> Result<(PathBuf, Vec<String>), String> {
             "--perms".into(),
             "01777".into(),
             "--size".into(),
-            disk::tmpfs_size(bound.bytes).to_string(),
+            tmpfs_size(bound.bytes).to_string(),
             "--tmpfs".into(),
             SANDBOX_WORK.into(),
         ]),
