@@ -14,7 +14,6 @@ use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-
 impl DiskBy {
     /// How the bound holds for solutions run under `isolation` on this machine.
     pub fn detect(isolation: Isolation) -> DiskBy {
