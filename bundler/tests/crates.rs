@@ -654,7 +654,9 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
 /// for the solution's own method of its name (with the impls a macro call writes, the macro
 /// and the function only they call), the impls a macro writes for types no code meets.
 /// What code compiled out here but not on the judge names stays (Codeforces runs Windows).
-/// `--keep-unused` keeps it all.
+/// Of a trait impl, a provided method nothing calls goes (but one always inlined, which
+/// leaves no code to tell), and so does a macro rule no call matches. `--keep-unused` keeps
+/// it all. The crates' code is indented with tabs, but in a string over several lines.
 #[test]
 fn bundles_carry_what_runs() {
     let args = ["--lib", "lib:prunelib"];
@@ -669,8 +671,13 @@ fn bundles_carry_what_runs() {
         "trait prunelib::numbers::Twice",
         "impl prunelib::numbers Twice for u64",
         "fn prunelib::platform::line_ending",
+        "fn prunelib::shapes::Countdown::next",
+        "fn prunelib::shapes::Countdown::size_hint",
+        "fn prunelib::shapes::Countdown::last",
+        "macro prunelib::shapes::describe",
     ];
     let gone = [
+        "fn prunelib::shapes::Countdown::count",
         "fn prunelib::shapes::Square::len",
         "trait prunelib::numbers::Haunt",
         "macro prunelib::numbers::haunt_impl",
@@ -687,7 +694,14 @@ fn bundles_carry_what_runs() {
         let item = format!("impl prunelib::numbers Twice for {unmet}");
         assert!(!pruned.contains(&item), "{item} was kept: {pruned:#?}");
     }
+    assert!(pruned_text.contains("(side $side:expr)"), "{pruned_text}");
+    assert!(!pruned_text.contains("(area $area:expr)"), "{pruned_text}");
+    assert!(
+        pruned_text.contains("\n\tpub mod shapes {\n\t\tuse "),
+        "{pruned_text}"
+    );
     let unpruned = bundle("pruned.rs", &["--lib", "lib:prunelib", "--keep-unused"]).unwrap();
+    assert!(unpruned.contains("(area $area:expr)"), "{unpruned}");
     let everything = library_items(&unpruned);
     for item in kept
         .iter()

@@ -2,6 +2,10 @@
 //! limit without the user's help: over it, the bundled crates' doc comments go, then the
 //! bundle is minified, each step said in a note. Only a bundle over the limit even then is
 //! refused, with the size of each crate in it, so the user sees what costs.
+//!
+//! The bundled crates' code is indented with tabs, one byte a level: nested in the modules
+//! of their crates, its lines start deep, and four spaces a level made a third of a bundle's
+//! bytes. The solution's own code stays as it was written.
 
 use super::PipelineError;
 use crate::bundle::{Bundle, Origin};
@@ -29,6 +33,7 @@ pub(super) fn fit(
         // The engine left the docs out; pruning's written-out macro calls bring theirs.
         strip_docs(bundle);
     }
+    indent_with_tabs(bundle);
     let mut text = if asked.minify {
         minified(&bundle.text)?
     } else {
@@ -115,6 +120,59 @@ fn crate_sizes(bundle: &Bundle) -> Vec<(String, usize)> {
         .collect();
     sizes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
     sizes
+}
+
+/// Writes each run of four spaces that starts a line of the bundled crates' code as a tab,
+/// but on lines that start inside a literal (a string over several lines), whose text is
+/// the program's.
+fn indent_with_tabs(bundle: &mut Bundle) {
+    let Ok(tokens) = bundle.text.parse::<proc_macro2::TokenStream>() else {
+        return;
+    };
+    let lines = crate::bundle::source::LineStarts::of(&bundle.text);
+    let mut literals = Vec::new();
+    multiline_literals(tokens, &mut |span| {
+        let (start, end) = (span.start(), span.end());
+        literals.push(
+            lines.byte_at(&bundle.text, start.line, start.column)
+                ..lines.byte_at(&bundle.text, end.line, end.column),
+        );
+    });
+    literals.sort_by_key(|r| r.start);
+    let in_literal = |at: usize| {
+        let i = literals.partition_point(|r| r.start < at);
+        i > 0 && at < literals[i - 1].end
+    };
+    let parts: Vec<std::ops::Range<usize>> =
+        bundle.crates.iter().map(|c| c.range.clone()).collect();
+    for part in parts.into_iter().rev() {
+        let mut written = String::with_capacity(part.len());
+        let mut at = part.start;
+        for line in bundle.text[part.clone()].split_inclusive('\n') {
+            let spaces = line.len() - line.trim_start_matches(' ').len();
+            if in_literal(at) || spaces < 4 {
+                written.push_str(line);
+            } else {
+                written.extend(std::iter::repeat_n('\t', spaces / 4));
+                written.push_str(&line[spaces / 4 * 4..]);
+            }
+            at += line.len();
+        }
+        bundle.replace(part, &written);
+    }
+}
+
+/// Calls `found` with the span of each literal written over more than one line.
+fn multiline_literals(tokens: proc_macro2::TokenStream, found: &mut dyn FnMut(proc_macro2::Span)) {
+    for token in tokens {
+        match token {
+            proc_macro2::TokenTree::Literal(l) if l.span().start().line != l.span().end().line => {
+                found(l.span());
+            }
+            proc_macro2::TokenTree::Group(g) => multiline_literals(g.stream(), found),
+            _ => {}
+        }
+    }
 }
 
 /// Cuts the doc comments of the bundled crates' code (`///`, `//!`, and `#[doc = ".."]`

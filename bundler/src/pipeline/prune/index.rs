@@ -82,6 +82,10 @@ pub(super) struct Impl {
     pub members: Vec<(String, Range<usize>)>,
     /// Whether it has functions of its own (code is generated for them when they run).
     has_functions: bool,
+    /// Its functions that may go when nothing calls them, as a trait's provided methods
+    /// may: each but those marked `#[inline(always)]` (inlined, they leave no code of their
+    /// own to show that they ran).
+    functions: Vec<(String, Range<usize>)>,
     /// Whether a macro call among its members writes some of them.
     has_macros: bool,
     in_library: bool,
@@ -122,9 +126,14 @@ pub(super) struct Index {
     /// The call in `calls` whose macro name starts at a byte.
     call_at: HashMap<usize, usize>,
     impl_macros: HashMap<String, ImplMacro>,
+    /// The rules of the bundled crates' `macro_rules!`, by the byte their matcher starts
+    /// at: the macro's name and the rule's text (matcher, body and `;`).
+    macro_rules: HashMap<usize, (String, Range<usize>)>,
     /// How many of the bundled crates' types, and traits, have each name.
     type_names: HashMap<String, usize>,
     trait_names: HashMap<String, usize>,
+    /// The methods with a default body of each of the bundled crates' traits.
+    provided: HashMap<String, HashSet<String>>,
     /// Where each identifier is in the bundled crates' code, but in imports (doc comments
     /// are not code).
     mentions: HashMap<String, Vec<usize>>,
@@ -238,6 +247,14 @@ impl Index {
                 }
                 syn::Item::Trait(t) if library => {
                     let name = t.ident.to_string();
+                    self.provided.entry(name.clone()).or_default().extend(
+                        t.items.iter().filter_map(|member| match member {
+                            syn::TraitItem::Fn(f) if f.default.is_some() => {
+                                Some(f.sig.ident.to_string())
+                            }
+                            _ => None,
+                        }),
+                    );
                     for member in &t.items {
                         if let Some(ident) = trait_member_name(member) {
                             self.units.insert(
@@ -258,16 +275,19 @@ impl Index {
                         (Unit::Type(_), _) => {
                             *self.type_names.entry(ident.to_string()).or_default() += 1;
                         }
-                        (_, syn::Item::Macro(m)) if writes_impls(&m.mac.tokens) => {
-                            let mut idents = HashSet::new();
-                            identifiers(m.mac.tokens.clone(), &mut idents);
-                            self.impl_macros.insert(
-                                ident.to_string(),
-                                ImplMacro {
-                                    range: range.clone(),
-                                    idents,
-                                },
-                            );
+                        (_, syn::Item::Macro(m)) => {
+                            self.rules_of(ident, m.mac.tokens.clone(), places);
+                            if writes_impls(&m.mac.tokens) {
+                                let mut idents = HashSet::new();
+                                identifiers(m.mac.tokens.clone(), &mut idents);
+                                self.impl_macros.insert(
+                                    ident.to_string(),
+                                    ImplMacro {
+                                        range: range.clone(),
+                                        idents,
+                                    },
+                                );
+                            }
                         }
                         _ => {}
                     }
@@ -275,6 +295,32 @@ impl Index {
                 }
                 _ => {}
             }
+        }
+    }
+
+    /// Records the rules of `macro_rules! name { tokens }`: `(matcher) => { body };` each.
+    fn rules_of(&mut self, name: &syn::Ident, tokens: proc_macro2::TokenStream, places: &Places) {
+        use proc_macro2::TokenTree;
+        let mut tokens = tokens.into_iter().peekable();
+        while let Some(matcher) = tokens.next() {
+            let TokenTree::Group(matcher) = matcher else {
+                continue;
+            };
+            let start = places.start(matcher.span());
+            let mut end = places.end(matcher.span());
+            while let Some(token) = tokens.next_if(|t| !matches!(t, TokenTree::Group(_))) {
+                end = places.end(token.span());
+            }
+            if let Some(body) = tokens.next() {
+                end = places.end(body.span());
+            }
+            if let Some(semi) =
+                tokens.next_if(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))
+            {
+                end = places.end(semi.span());
+            }
+            self.macro_rules
+                .insert(start, (name.to_string(), start..end));
         }
     }
 
@@ -313,7 +359,7 @@ impl Index {
             self.solution_impls.extend(self_name.iter().cloned());
             self.solution_impls.extend(trait_name.iter().cloned());
         }
-        let mut members = Vec::new();
+        let (mut members, mut functions) = (Vec::new(), Vec::new());
         for member in &imp.items {
             let Some(ident) = impl_member_name(member) else {
                 continue;
@@ -324,6 +370,15 @@ impl Index {
                     places.start(ident.span()),
                     (Unit::ImplMember, member_range.clone()),
                 );
+            }
+            if let syn::ImplItem::Fn(f) = member {
+                let always_inline = f.attrs.iter().any(|a| {
+                    a.path().is_ident("inline")
+                        && a.parse_args::<syn::Ident>().is_ok_and(|i| i == "always")
+                });
+                if !always_inline {
+                    functions.push((ident.to_string(), member_range.clone()));
+                }
             }
             members.push((ident.to_string(), member_range));
         }
@@ -336,6 +391,7 @@ impl Index {
             trait_primitives,
             members,
             has_functions: imp.items.iter().any(|m| matches!(m, syn::ImplItem::Fn(_))),
+            functions,
             has_macros: imp
                 .items
                 .iter()
@@ -372,6 +428,11 @@ impl Index {
                         .filter(|f| f.certain && f.replacement.is_empty() && in_library(f.at.0))
                         .map(|f| Cut::one(format!("import at {}", f.at.0), "", f.at.0..f.at.1)),
                 ),
+                Some("unused_macro_rules") => cuts.extend(d.marked.iter().filter_map(|span| {
+                    let (name, range) = self.macro_rules.get(&span.byte_start)?;
+                    (!self.cfg_names.contains(name))
+                        .then(|| Cut::one(format!("rule at {}", range.start), "", range.clone()))
+                })),
                 Some("dead_code" | "unused_macros") => {
                     for span in &d.marked {
                         let name = &bundle.text[span.byte_start..span.byte_end];
@@ -567,7 +628,9 @@ impl Index {
     /// bound, which compiling shows): 0, the impls for a type no generated function
     /// mentions, and the macro calls whose arguments name only such primitive types; 1, a
     /// trait's impl for a primitive type no generated function mentions among the trait's
-    /// arguments (`From<u128>`); 2, a trait impl none of whose functions was generated.
+    /// arguments (`From<u128>`); 2, a trait impl none of whose functions was generated; 3, a
+    /// trait impl's method no generated function is, where the trait provides a default
+    /// (`Iterator::fold`, which nothing then calls: the default would not run either).
     pub(super) fn unmet_impls(&self, met: &Met, class: usize) -> Vec<Cut> {
         let kept = |name: &str| {
             met.names.contains(name)
@@ -600,14 +663,49 @@ impl Index {
             1 => impls
                 .filter_map(|i| Some(cut(i, i.trait_primitives.iter().find(|t| !kept(t))?)))
                 .collect(),
-            _ => impls
+            2 => impls
                 .filter_map(|i| {
                     let (s, t) = (i.self_key.as_ref()?, i.trait_name.as_ref()?);
                     let never_run = i.has_functions && !met.run.contains(&(s.clone(), t.clone()));
                     never_run.then(|| cut(i, i.self_name.as_deref().unwrap_or_default()))
                 })
                 .collect(),
+            _ => impls
+                .filter_map(|i| Some((i, i.self_key.as_ref()?, i.trait_name.as_ref()?)))
+                .flat_map(|(i, s, t)| {
+                    i.functions.iter().filter(move |(name, _)| {
+                        self.is_provided(t, name)
+                            && !met
+                                .run_methods
+                                .contains(&(s.clone(), t.clone(), name.clone()))
+                    })
+                })
+                .map(|(name, range)| {
+                    Cut::one(
+                        format!("method {name} at {}", range.start),
+                        name,
+                        range.clone(),
+                    )
+                })
+                .collect(),
         }
+    }
+
+    /// Whether trait `trait_name` gives method `method` a default body: as its definition
+    /// in the bundle says, else as the standard library's trait of that name does. Unknown
+    /// for other traits: `false`.
+    fn is_provided(&self, trait_name: &str, method: &str) -> bool {
+        if self.trait_names.contains_key(trait_name) {
+            return self.trait_names.get(trait_name) == Some(&1)
+                && self
+                    .provided
+                    .get(trait_name)
+                    .is_some_and(|p| p.contains(method));
+        }
+        STD_REQUIRED
+            .iter()
+            .find(|(t, _)| *t == trait_name)
+            .is_some_and(|(_, required)| !required.contains(&method))
     }
 
     fn library_impls(&self) -> impl Iterator<Item = &Impl> {
@@ -715,7 +813,27 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
 }
 
 /// How many classes [`Index::unmet_impls`] has.
-pub(super) const UNMET_CLASSES: usize = 3;
+pub(super) const UNMET_CLASSES: usize = 4;
+
+/// Standard traits whose impls often override provided methods, with the methods an impl
+/// must write (`Write` is both `io::Write` and `fmt::Write`: the methods either requires).
+const STD_REQUIRED: [(&str, &[&str]); 15] = [
+    ("Iterator", &["next"]),
+    ("DoubleEndedIterator", &["next_back"]),
+    ("ExactSizeIterator", &[]),
+    ("FusedIterator", &[]),
+    ("Read", &["read"]),
+    ("BufRead", &["fill_buf", "consume"]),
+    ("Write", &["write", "flush", "write_str"]),
+    ("Seek", &["seek"]),
+    ("Hasher", &["finish", "write"]),
+    ("Hash", &["hash"]),
+    ("PartialEq", &["eq"]),
+    ("PartialOrd", &["partial_cmp"]),
+    ("Ord", &["cmp"]),
+    ("Clone", &["clone"]),
+    ("Extend", &["extend"]),
+];
 
 /// What the code generated for what `main` runs meets.
 pub(super) struct Met {
@@ -723,6 +841,8 @@ pub(super) struct Met {
     names: HashSet<String>,
     /// `(type, trait)` of every trait impl a generated function belongs to.
     run: HashSet<(String, String)>,
+    /// `(type, trait, method)` of every generated method of a trait impl.
+    run_methods: HashSet<(String, String, String)>,
 }
 
 impl Met {
@@ -734,7 +854,12 @@ impl Met {
                 .filter(|w| !w.is_empty())
                 .map(str::to_string)
                 .collect(),
-            run: functions.iter().flat_map(|f| impl_pairs(f)).collect(),
+            run: functions
+                .iter()
+                .flat_map(|f| impl_methods(f))
+                .map(|(s, t, _)| (s, t))
+                .collect(),
+            run_methods: functions.iter().flat_map(|f| impl_methods(f)).collect(),
         }
     }
 }
@@ -763,9 +888,10 @@ pub(super) fn member_key(trait_name: &str, member: &str) -> String {
     format!("member {trait_name}::{member}")
 }
 
-/// The `(type, trait)` of each `<Type as Trait>` in a demangled function's name: `&Foo` and
-/// `Add` for `<&a::Foo<u8> as core::ops::Add<&a::Foo<u8>>>::add`.
-fn impl_pairs(name: &str) -> Vec<(String, String)> {
+/// The `(type, trait, method)` of each `<Type as Trait>::method` in a demangled function's
+/// name: `&Foo`, `Add` and `add` for `<&a::Foo<u8> as core::ops::Add<&a::Foo<u8>>>::add`
+/// (the method empty when no name follows).
+fn impl_methods(name: &str) -> Vec<(String, String, String)> {
     let bytes = name.as_bytes();
     let mut pairs = Vec::new();
     let mut opens: Vec<usize> = Vec::new();
@@ -777,7 +903,19 @@ fn impl_pairs(name: &str) -> Vec<(String, String)> {
                 if let Some(open) = opens.pop() {
                     let inside = &name[open + 1..i];
                     if let Some((self_type, trait_path)) = split_as(inside) {
-                        pairs.push((type_key(self_type), type_key(trait_path)));
+                        let method = name[i + 1..]
+                            .strip_prefix("::")
+                            .map(|rest| {
+                                rest.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                                    .next()
+                                    .unwrap_or_default()
+                            })
+                            .unwrap_or_default();
+                        pairs.push((
+                            type_key(self_type),
+                            type_key(trait_path),
+                            method.to_string(),
+                        ));
                     }
                 }
             }
@@ -945,5 +1083,42 @@ fn type_name(ty: &syn::Type) -> Option<String> {
         syn::Type::Paren(p) => type_name(&p.elem),
         syn::Type::Group(g) => type_name(&g.elem),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_names_give_the_impl_and_method_they_are_of() {
+        let of = |name: &str| impl_methods(name);
+        assert_eq!(
+            of("<&a::Foo<u8> as core::ops::arith::Add<&a::Foo<u8>>>::add"),
+            [("&Foo".to_string(), "Add".to_string(), "add".to_string())]
+        );
+        // A closure inside a generic method is the method's.
+        assert!(
+            of("<main::it::Run<u8> as core::iter::Iterator>::fold::<(), f>::{closure#0}").contains(
+                &(
+                    "Run".to_string(),
+                    "Iterator".to_string(),
+                    "fold".to_string()
+                )
+            )
+        );
+        // An impl's type inside another's: both (the inner one with its associated type).
+        assert_eq!(
+            of("<alloc::vec::Vec<<a::B as c::T>::Out> as core::clone::Clone>::clone"),
+            [
+                ("B".to_string(), "T".to_string(), "Out".to_string()),
+                ("Vec".to_string(), "Clone".to_string(), "clone".to_string()),
+            ]
+        );
+        assert!(of("main::helper::<u8>").is_empty());
+        assert_eq!(
+            of("<a::Wrap as core::fmt::Display>"),
+            [("Wrap".to_string(), "Display".to_string(), String::new())]
+        );
     }
 }

@@ -5,12 +5,14 @@
 //! 1. its liveness analysis, which for a binary starts at `main`: every function, method,
 //!    type, trait, constant, static, alias and macro nothing reached uses, and every import
 //!    nothing uses (the `dead_code`, `unused_imports` and `unused_macros` lints, forced on
-//!    over the crates' `allow`s). A dead type or trait goes with its impls, those a macro
+//!    over the crates' `allow`s), and every rule of a macro no call matched
+//!    (`unused_macro_rules`). A dead type or trait goes with its impls, those a macro
 //!    call writes included (the call goes when rustc's errors show its impls were of what
 //!    was cut); a dead trait method goes from the impls too;
 //! 2. the code it generates: an impl for a type no generated function mentions (num-traits'
-//!    impls for all twelve integer types when the solution uses `u64`), and a macro call
-//!    that writes impls only for such types.
+//!    impls for all twelve integer types when the solution uses `u64`), a macro call
+//!    that writes impls only for such types, and a trait impl's override of a provided
+//!    method that never runs (an iterator's `count`).
 //!
 //! Rounds repeat until nothing more goes: each cut may leave more dead (a helper only a cut
 //! impl called). Every cut is compiled: a set of cuts that breaks the bundle is halved until
@@ -32,13 +34,15 @@ use index::{member_key, Cut, Index, Met, UNMET_CLASSES};
 use std::collections::HashSet;
 
 /// The lints whose findings are cut, made warnings whatever the bundle's attributes say.
-const LINTS: [&str; 6] = [
+const LINTS: [&str; 8] = [
     "--force-warn",
     "dead_code",
     "--force-warn",
     "unused_imports",
     "--force-warn",
     "unused_macros",
+    "--force-warn",
+    "unused_macro_rules",
 ];
 
 /// What pruning may spend: at most this many compilations, of at most this many bytes in
