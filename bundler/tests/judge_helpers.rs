@@ -4,7 +4,10 @@
 //! here just reads the file.
 
 use bundler::judge::problem::folders_to_judge;
-use bundler::judge::{run, run_with, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use bundler::judge::{
+    run, run_with, Bundled, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict,
+};
+use bundler::profile::Target;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -13,8 +16,13 @@ fn helpers() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/judge/helpers")
 }
 
-fn read_as_is(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+/// The solution as it is, compiled as for no judge.
+fn read_as_is(path: &Path) -> Result<Bundled, String> {
+    let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    Ok(Bundled {
+        source,
+        target: Target::default(),
+    })
 }
 
 fn options() -> JudgeOptions {
