@@ -102,6 +102,19 @@ impl Request {
             prune: true,
         }
     }
+
+    /// A request for the engine's bundle of the file at `path` against `libraries`, as it
+    /// writes it: doc comments kept, neither verified nor pruned (pruning compiles the bundle
+    /// many times), for a caller that compiles or reads the bundle itself.
+    pub fn unverified(path: &Path, libraries: Libraries) -> Request {
+        Request {
+            libraries,
+            strip_docs: false,
+            verify: Verify::Skip,
+            prune: false,
+            ..Request::file(path)
+        }
+    }
 }
 
 /// A bundle ready for its judge.
