@@ -224,9 +224,9 @@ fn interactive_solutions_that_spin_or_block_get_tle() {
     );
 }
 
-/// `bundler test <args>` as a user runs it, from the crate's folder, with `env` added to
+/// `grundy test <args>` as a user runs it, from the crate's folder, with `env` added to
 /// ours: whether it succeeded, and what it printed.
-fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+fn grundy_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let _shared = TIMED.read().unwrap_or_else(|e| e.into_inner());
     let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("test")
@@ -244,7 +244,7 @@ fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
 /// run, although the problems folder was named relative to the judge's.
 #[test]
 fn helpers_work_with_a_relative_problems_dir() {
-    let (success, printed) = bundler_test(
+    let (success, printed) = grundy_test(
         &[
             "--problems",
             "tests/fixtures/judge/helpers",
@@ -263,7 +263,7 @@ fn helpers_work_with_a_relative_problems_dir() {
 #[test]
 fn panicking_helpers_reject_with_their_panic_message() {
     let dir = helpers();
-    let (success, printed) = bundler_test(
+    let (success, printed) = grundy_test(
         &[
             "--problems",
             dir.to_str().unwrap(),
