@@ -1,13 +1,14 @@
 //! The judge suite under `cargo test` (so `make test` covers it): every problem in
-//! `problems/` is bundled with the real bundler, compiled with plain
+//! `problems/` is bundled by the pipeline against the templates, compiled with plain
 //! `rustc --edition 2021 -O main.rs -o main` and run on all its tests, exactly as
-//! `bundler test` does. It fails unless every problem is AC, and fails too when no problem is
+//! `grundy test` does. It fails unless every problem is AC, and fails too when no problem is
 //! found, so an empty or misplaced `problems/` can never pass by judging nothing.
 //!
 //! The table goes straight to the stderr handle: libtest captures `eprintln!` but not that, so
 //! `cargo test` shows the table on every run; a failure repeats it in the panic message.
 
-use bundler::judge::{self, JudgeOptions};
+use bundler::judge::{self, Bundled, JudgeOptions};
+use bundler::pipeline::{self, Libraries, Request, Verify};
 use std::io::Write;
 use std::path::Path;
 
@@ -15,13 +16,16 @@ use std::path::Path;
 fn every_problem_is_accepted() {
     let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
     let problems = workspace.join("problems");
-    // The parsed library is not `Sync` (syn's spans), and problems are bundled in parallel:
-    // each bundle opens its own copy.
+    let templates = bundler::project::templates_dir().unwrap_or_else(|e| panic!("{e}"));
+    // Unverified: the judge compiles the bundle itself and says CE.
     let bundle = |main: &Path| {
-        let mut library =
-            bundler::Library::open(&bundler::project::templates_dir().map_err(|e| e.to_string())?)
-                .map_err(|e| e.to_string())?;
-        bundler::bundle(main, &mut library, &bundler::BundleOptions::default())
+        let request = Request {
+            libraries: Libraries::Dirs(vec![templates.clone()]),
+            verify: Verify::Skip,
+            ..Request::file(main)
+        };
+        pipeline::run(&request)
+            .map(Bundled::from)
             .map_err(|e| e.to_string())
     };
     let opts = JudgeOptions {

@@ -4,7 +4,8 @@
 //! `make stress` runs many more) from seed `STRESS_SEED` (1) as `grundy stress` makes them,
 //! without an alarm.
 
-use bundler::judge::JudgeOptions;
+use bundler::judge::{Bundled, JudgeOptions};
+use bundler::pipeline::{self, Libraries, Verify};
 use bundler::stress::{self, Budget, Outcome, Request};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -25,19 +26,26 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 fn stress(id: &str) {
-    // The parsed library is not `Sync` (syn's spans): each bundle opens its own copy.
-    let bundle = |main: &Path| {
-        let mut library =
-            bundler::Library::open(&bundler::project::templates_dir().map_err(|e| e.to_string())?)
-                .map_err(|e| e.to_string())?;
-        bundler::bundle(main, &mut library, &bundler::BundleOptions::default())
-            .map_err(|e| e.to_string())
+    let templates = bundler::project::templates_dir().unwrap_or_else(|e| panic!("{e}"));
+    // As `grundy stress` bundles: unverified (the judge says CE), the solution for the judge
+    // in force, the brute force and the generator for no judge in edition 2021.
+    let bundle = |main: &Path, judge: Option<&str>, edition: Option<&str>| {
+        let request = pipeline::Request {
+            libraries: Libraries::Dirs(vec![templates.clone()]),
+            judge: judge.map(str::to_string),
+            edition: edition.map(str::to_string),
+            verify: Verify::Skip,
+            ..pipeline::Request::file(main)
+        };
+        pipeline::run(&request).map_err(|e| e.to_string())
     };
+    let solution = |main: &Path| bundle(main, None, None).map(Bundled::from);
+    let tool = |main: &Path| Ok(bundle(main, Some("none"), Some("2021"))?.text);
     let runs = setting("STRESS_RUNS", 200);
     let request = Request {
         folder: problems().join(id),
-        bundle_solution: &bundle,
-        bundle_tool: &bundle,
+        bundle_solution: &solution,
+        bundle_tool: &tool,
         opts: JudgeOptions {
             supervisor: env!("CARGO_BIN_EXE_supervisor").into(),
             ..JudgeOptions::default()

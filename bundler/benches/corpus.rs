@@ -1,6 +1,7 @@
 //! `make bench`, second part: the real-crate corpus (`corpus/cases`). For each case: how long
-//! `bundler bundle` takes as a whole process (crate discovery through `cargo metadata`
-//! included) and in-process once the crate graph is known, the bundle's bytes, and whether it
+//! `grundy bundle` takes as a whole process (crate discovery through `cargo metadata`
+//! included) and the pipeline in-process (`cargo metadata`'s answer cached, unverified), the
+//! bundle's bytes, and whether it
 //! is right (compiled with `rustc --edition 2021 -O`, run on the case's input, compared with
 //! the Cargo-built binary). When `cargo equip` is installed, the same for cargo-equip
 //! (`cargo equip --no-check` on a package holding the case and the crates it names), whose
@@ -11,7 +12,7 @@
 //! itertools' source.
 
 use bundler::bundle::crates::CrateGraph;
-use bundler::{BundleOptions, Library};
+use bundler::pipeline::{self, Libraries, Request};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -123,8 +124,7 @@ fn main() {
             (0..RUNS)
                 .map(|_| {
                     let start = Instant::now();
-                    let mut lib = Library::of_graph(graph.clone()).unwrap();
-                    text = bundler::bundle(&main, &mut lib, &BundleOptions::default()).unwrap();
+                    text = bundle(&main, &manifest, false);
                     start.elapsed()
                 })
                 .collect(),
@@ -188,7 +188,7 @@ fn main() {
     } else {
         println!("cargo-equip is not installed (`cargo install cargo-equip`): no comparison");
     }
-    itertools_share(&graph, &corpus);
+    itertools_share(&graph, &corpus, &manifest);
 }
 
 /// A throwaway package for cargo-equip: the case as its `src/main.rs`, depending on just the
@@ -229,8 +229,20 @@ fn equip_package(corpus: &Path, main: &Path) -> tempfile::TempDir {
     dir
 }
 
+/// The pipeline's bundle of the case `main` against the corpus package `manifest`, as the
+/// engine writes it (this bench compiles and judges it itself).
+fn bundle(main: &Path, manifest: &Path, strip_docs: bool) -> String {
+    let request = Request {
+        strip_docs,
+        ..Request::unverified(main, Libraries::Manifest(manifest.to_path_buf()))
+    };
+    pipeline::run(&request)
+        .unwrap_or_else(|e| panic!("{}: {e}", main.display()))
+        .text
+}
+
 /// The itertools cases' bundles against the size of itertools' own source.
-fn itertools_share(graph: &CrateGraph, corpus: &Path) {
+fn itertools_share(graph: &CrateGraph, corpus: &Path, manifest: &Path) {
     let Some(itertools) = graph.crates.iter().find(|c| c.name == "itertools") else {
         return;
     };
@@ -241,17 +253,8 @@ fn itertools_share(graph: &CrateGraph, corpus: &Path) {
         "itertools_merge_either",
     ] {
         let main: PathBuf = corpus.join("cases").join(case).join("main.rs");
-        let mut lib = Library::of_graph(graph.clone()).unwrap();
-        let text = bundler::bundle(&main, &mut lib, &BundleOptions::default()).unwrap();
-        let stripped = bundler::bundle(
-            &main,
-            &mut Library::of_graph(graph.clone()).unwrap(),
-            &BundleOptions {
-                strip_docs: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        let text = bundle(&main, manifest, false);
+        let stripped = bundle(&main, manifest, true);
         println!(
             "{case}: bundle {} bytes ({} without docs) = {:.0}% of {} ({source} bytes of source; target: under 33%)",
             text.len(),

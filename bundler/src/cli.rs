@@ -8,9 +8,9 @@ use crate::contest::notebook::{self, NotebookError};
 use crate::contest::scaffold::{self, ScaffoldError};
 use crate::contest::snippets::{self, SnippetFormat};
 use crate::explore::ExploreError;
-use crate::judge::{self, JudgeError, JudgeOptions};
-use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verify};
-use crate::profile::Profile;
+use crate::judge::{self, Bundled, JudgeError, JudgeOptions};
+use crate::pipeline::{self, Input, Libraries, PipelineError, Request, Verified, Verify};
+use crate::profile::{Profile, Target};
 use crate::project;
 use crate::{atomic, BundleOptions, Error, Library};
 use clap::builder::{PathBufValueParser, TypedValueParser};
@@ -595,16 +595,14 @@ fn test(
     Ok(ExitCode::SUCCESS)
 }
 
-/// How `test` and `stress` bundle a problem's programs: the judge profile in force (the
-/// flags, else the config's) for the solution, and the libraries (a checkout's problem
-/// against its templates, a problem of the user's against its own package's dependencies,
-/// our templates without one).
+/// How `test` and `stress` bundle a problem's programs: the solution for the judge and
+/// edition the flags ask (the pipeline decides the rest, as for `grundy bundle`), and the
+/// libraries (a checkout's problem against its templates, a problem of the user's against
+/// its own package's dependencies, our templates without one).
 struct Bundling {
     checkout: Option<PathBuf>,
     checkout_libs: Option<PathBuf>,
-    judge: String,
-    profile: &'static Profile,
-    edition: &'static str,
+    asked: TargetArg,
 }
 
 impl Bundling {
@@ -625,26 +623,14 @@ impl Bundling {
             checkout.as_deref(),
             &cwd,
         )?;
-        // The problems' settings: the user's config, or the problems package's.
-        let config = crate::config::Config::for_solution(&folders[0].join("main.rs"))?;
         let checkout_libs = match &checkout {
             Some(_) => Some(project::templates_dir()?),
             None => None,
         };
-        let judge = target
-            .judge
-            .or(config.judge)
-            .unwrap_or_else(|| "none".into());
-        let profile = Profile::named(&judge).map_err(JudgeError::Tool)?;
-        let edition = profile
-            .edition(target.edition.as_deref(), None)
-            .map_err(JudgeError::Tool)?;
         let bundling = Bundling {
             checkout,
             checkout_libs,
-            judge,
-            profile,
-            edition,
+            asked: target,
         };
         Ok((folders, bundling))
     }
@@ -654,24 +640,30 @@ impl Bundling {
         Ok(JudgeOptions {
             time_limit_factor: time_factor,
             isolation: Some(judge::Isolation::named(isolation).map_err(JudgeError::Tool)?),
-            profile: self.profile,
-            edition: self.edition,
             ..JudgeOptions::default()
         })
     }
 
-    /// The solution's source as the judge compiles it: for the judge profile in force,
+    /// The solution's source as the judge compiles it, and what it is compiled as:
     /// unverified (the judge says CE itself).
-    fn solution(&self, main: &Path) -> Result<String, String> {
-        self.bundle(main, &self.judge, self.edition)
+    fn solution(&self, main: &Path) -> Result<Bundled, String> {
+        let (judge, edition) = (&self.asked.judge, &self.asked.edition);
+        self.bundle(main, judge.clone(), edition.clone())
+            .map(Bundled::from)
     }
 
     /// A trusted program's source, compiled as checkers are: for no judge, edition 2021.
     fn tool(&self, main: &Path) -> Result<String, String> {
-        self.bundle(main, "none", "2021")
+        let verified = self.bundle(main, Some("none".into()), Some("2021".into()))?;
+        Ok(verified.text)
     }
 
-    fn bundle(&self, main: &Path, judge: &str, edition: &str) -> Result<String, String> {
+    fn bundle(
+        &self,
+        main: &Path,
+        judge: Option<String>,
+        edition: Option<String>,
+    ) -> Result<Verified, String> {
         let in_checkout = self.checkout.as_deref().is_some_and(|dir| {
             std::path::absolute(main)
                 .is_ok_and(|main| main.starts_with(std::path::absolute(dir).unwrap_or_default()))
@@ -682,14 +674,12 @@ impl Bundling {
         };
         let request = Request {
             libraries,
-            judge: Some(judge.to_string()),
-            edition: Some(edition.to_string()),
+            judge,
+            edition,
             verify: Verify::Skip,
             ..Request::file(main)
         };
-        pipeline::run(&request)
-            .map(|verified| verified.text)
-            .map_err(|e| e.to_string())
+        pipeline::run(&request).map_err(|e| e.to_string())
     }
 }
 
@@ -1077,12 +1067,12 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
         }
         e
     })?;
-    let profile = verified.profile;
+    let Target { profile, edition } = verified.target;
     if verify == Verify::Build && !profile.differs.is_empty() {
         eprintln!(
             "checked as {} does: {} (with {}); not as there: {}",
             profile.title,
-            profile.command_line(verified.edition),
+            profile.command_line(edition),
             crate::profile::rustc::rustc_version().map_err(PipelineError::Rustc)?,
             profile.differs
         );

@@ -30,7 +30,7 @@ pub mod status;
 pub mod stress;
 pub mod suggest;
 
-pub use bundle::{bundle, bundle_solution, show, BundleOptions, Error, ErrorKind, Library};
+pub use bundle::{bundle_solution, show, BundleOptions, Error, ErrorKind, Library};
 
 /// syn and proc-macro2 allocate for nearly every token: with glibc's allocator a big bundle
 /// spent about a quarter of its time in `malloc` and `free`. Here, for every program that

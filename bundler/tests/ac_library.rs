@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
 
+use bundler::pipeline::{self, Libraries, Request};
 use bundler::profile::rustc::compile_in;
-use bundler::{BundleOptions, Library};
 use syn::visit::Visit;
 
 fn fixture_dir() -> PathBuf {
@@ -42,18 +42,17 @@ fn acl_source_dir() -> PathBuf {
     dir
 }
 
-/// Opened per bundle: a `Library` holds syntax trees, which are not `Sync`, so it cannot be
-/// shared between test threads.
-fn library() -> Library {
-    let dir = acl_source_dir();
-    Library::open(&dir)
-        .unwrap_or_else(|e| panic!("cannot open ac-library-rs at {}: {e}", dir.display()))
-}
-
-/// Bundles the fixture, keeps a copy of the result as `CARGO_TARGET_TMPDIR/ac_library/NAME`.
-fn bundle(opts: &BundleOptions, name: &str) -> String {
+/// Bundles the fixture as the engine writes it (this file compiles the bundle itself), doc
+/// comments left out when `strip_docs`; keeps a copy of the result as
+/// `CARGO_TARGET_TMPDIR/ac_library/NAME`.
+fn bundle(strip_docs: bool, name: &str) -> String {
     let solution = fixture_dir().join("main.rs");
-    let code = bundler::bundle(&solution, &mut library(), opts)
+    let request = Request {
+        strip_docs,
+        ..Request::unverified(&solution, Libraries::Dirs(vec![acl_source_dir()]))
+    };
+    let code = pipeline::run(&request)
+        .map(|verified| verified.text)
         .unwrap_or_else(|e| panic!("cannot bundle {}: {e}", solution.display()));
     let kept = Path::new(env!("CARGO_TARGET_TMPDIR")).join("ac_library");
     std::fs::create_dir_all(&kept).unwrap();
@@ -63,7 +62,7 @@ fn bundle(opts: &BundleOptions, name: &str) -> String {
 
 fn default_bundle() -> &'static str {
     static BUNDLE: OnceLock<String> = OnceLock::new();
-    BUNDLE.get_or_init(|| bundle(&BundleOptions::default(), "main.rs"))
+    BUNDLE.get_or_init(|| bundle(false, "main.rs"))
 }
 
 fn trimmed_lines(text: &str) -> Vec<&str> {
@@ -126,11 +125,7 @@ fn bundle_is_accepted_under_edition_2024() {
 
 #[test]
 fn bundle_without_docs_is_accepted_and_no_longer() {
-    let opts = BundleOptions {
-        strip_docs: true,
-        ..Default::default()
-    };
-    let stripped = bundle(&opts, "main-stripped.rs");
+    let stripped = bundle(true, "main-stripped.rs");
     assert!(
         stripped.len() <= default_bundle().len(),
         "stripping docs made the bundle longer: {} bytes against {}",

@@ -5,6 +5,7 @@
 //! both editions without a single warning, and run: its output must be the `// stdout:` line
 //! written by hand at the top of the fixture.
 
+use bundler::bundle::parse::Solution;
 use bundler::pipeline::{self, Libraries, Request, Verify};
 use bundler::profile::rustc::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
@@ -16,8 +17,8 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/bundle")
 }
 
-fn game_lib() -> Library {
-    Library::open(&fixtures().join("gamelib")).unwrap()
+fn game_lib() -> Libraries {
+    Libraries::Dirs(vec![fixtures().join("gamelib")])
 }
 
 /// Paths relative to the package, so messages in snapshots do not depend on the checkout.
@@ -25,8 +26,15 @@ fn relative(path: &str) -> PathBuf {
     Path::new("tests/fixtures/bundle").join(path)
 }
 
-fn bundle(solution: &str, opts: &BundleOptions) -> String {
-    bundler::bundle(&relative(solution), &mut game_lib(), opts)
+/// The pipeline's bundle of `solution` against `game_lib` as the engine writes it (each test
+/// compiles what it checks), doc comments left out when `strip_docs`.
+fn bundle(solution: &str, strip_docs: bool) -> String {
+    let request = Request {
+        strip_docs,
+        ..Request::unverified(&relative(solution), game_lib())
+    };
+    pipeline::run(&request)
+        .map(|verified| verified.text)
         .unwrap_or_else(|e| panic!("bundling {solution}: {e}"))
 }
 
@@ -46,7 +54,7 @@ fn compile(source: &str, dir: &Path) -> PathBuf {
 
 fn run_fixture(name: &str) -> String {
     let file = format!("solutions/{name}.rs");
-    let text = bundle(&file, &BundleOptions::default());
+    let text = bundle(&file, false);
     let solution = std::fs::read_to_string(fixtures().join(&file)).unwrap();
     let expected = solution
         .lines()
@@ -83,16 +91,12 @@ fixture_tests!(
 );
 
 /// A bundle parses the modules it reaches and those that may hold impls of what it keeps,
-/// not the rest.
+/// not the rest. The engine alone: the pipeline does not hand out the library it read.
 #[test]
 fn modules_nothing_reaches_are_not_parsed() {
-    let mut lib = game_lib();
-    bundler::bundle(
-        &relative("solutions/grouped.rs"),
-        &mut lib,
-        &BundleOptions::default(),
-    )
-    .unwrap();
+    let mut lib = Library::open(&fixtures().join("gamelib")).unwrap();
+    let solution = Solution::read(&relative("solutions/grouped.rs")).unwrap();
+    bundler::bundle_solution(&solution, &mut lib, &BundleOptions::default()).unwrap();
     let loaded = |name: &str| {
         let m = lib.child(lib.first_root().unwrap(), name).unwrap();
         lib.is_loaded(m)
@@ -175,7 +179,7 @@ fn library_items(bundle: &str) -> BTreeSet<String> {
 /// module nothing reaches, of `Circle` and its impls, of functions nothing calls, of tests.
 #[test]
 fn only_reached_items_are_kept() {
-    let text = bundle("solutions/grouped.rs", &BundleOptions::default());
+    let text = bundle("solutions/grouped.rs", false);
     let expected = [
         "mod arith",
         "fn arith::gcd",
@@ -200,23 +204,16 @@ fn only_reached_items_are_kept() {
 
 #[test]
 fn same_input_same_bytes() {
-    let opts = BundleOptions::default();
     assert_eq!(
-        bundle("solutions/glob.rs", &opts),
-        bundle("solutions/glob.rs", &opts)
+        bundle("solutions/glob.rs", false),
+        bundle("solutions/glob.rs", false)
     );
 }
 
 #[test]
 fn strip_docs_removes_every_doc_comment_and_nothing_else() {
-    let with = bundle("solutions/grouped.rs", &BundleOptions::default());
-    let without = bundle(
-        "solutions/grouped.rs",
-        &BundleOptions {
-            strip_docs: true,
-            ..Default::default()
-        },
-    );
+    let with = bundle("solutions/grouped.rs", false);
+    let without = bundle("solutions/grouped.rs", true);
     assert!(with.contains("/// Greatest common divisor.") && with.contains("//! Fixture library"));
     assert!(
         !without.contains("///") && !without.contains("//!"),
@@ -244,7 +241,7 @@ fn pipeline_with(
     change: impl FnOnce(&mut Request),
 ) -> Result<String, String> {
     let mut request = Request {
-        libraries: Libraries::Dirs(vec![fixtures().join("gamelib")]),
+        libraries: game_lib(),
         verify,
         ..Request::file(&relative(solution))
     };
@@ -254,7 +251,8 @@ fn pipeline_with(
         .map_err(|e| e.to_string())
 }
 
-/// Kept whole (no pruning, docs kept), a bundle that compiles is the engine's, byte for byte.
+/// Kept whole (no pruning, docs kept), a bundle that compiles is verified as it is: byte for
+/// byte the unverified one.
 #[test]
 fn a_bundle_that_compiles_is_verified_and_built() {
     let text = pipeline_with("solutions/qualified.rs", Verify::Build, |request| {
@@ -262,10 +260,7 @@ fn a_bundle_that_compiles_is_verified_and_built() {
         request.strip_docs = false;
     })
     .unwrap();
-    assert_eq!(
-        text,
-        bundle("solutions/qualified.rs", &BundleOptions::default())
-    );
+    assert_eq!(text, bundle("solutions/qualified.rs", false));
 }
 
 /// By default the trait the solution's code never runs goes, with its impls, the import of
@@ -317,10 +312,11 @@ fn a_solution_that_does_not_compile_is_an_error_at_its_line() {
     assert!(pipeline("errors/does_not_compile.rs", Verify::Skip).is_ok());
 }
 
-/// The message for a solution that cannot be bundled against `library`.
+/// The message for a solution that cannot be bundled against `library` (a path relative to
+/// the package, as the solution's, so that messages do not depend on the checkout).
 fn error(library: &str, solution: &str) -> String {
-    let mut lib = Library::open(&relative(library)).unwrap();
-    bundler::bundle(&relative(solution), &mut lib, &BundleOptions::default())
+    let libraries = Libraries::Dirs(vec![relative(library)]);
+    pipeline::run(&Request::unverified(&relative(solution), libraries))
         .unwrap_err()
         .to_string()
 }

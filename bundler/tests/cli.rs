@@ -445,7 +445,7 @@ fn names_rustc_accepts_beside_the_library_module_are_accepted() {
     assert!(output.status.success(), "{}", stderr(&output));
 }
 
-/// `bundler bundle` of a solution with this text, against the fixture library, with `args`.
+/// `grundy bundle` of a solution with this text, against the fixture library, with `args`.
 fn bundle_text(text: &str, args: &[&str]) -> Output {
     let dir = tempfile::tempdir().unwrap();
     let solution = dir.path().join("sol.rs");

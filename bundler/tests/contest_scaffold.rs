@@ -195,7 +195,7 @@ fn scaffolded_main_compiles_and_runs_against_the_real_templates() {
     );
 }
 
-/// `bundler new <id> --problems <dir>` for each id, all started before any is waited for.
+/// `grundy new <id> --problems <dir>` for each id, all started before any is waited for.
 fn new_at_once(dir: &Path, ids: &[&str]) -> Vec<std::process::Output> {
     let children: Vec<_> = ids
         .iter()

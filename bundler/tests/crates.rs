@@ -18,7 +18,7 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/crates")
 }
 
-/// `bundler bundle <solution> <args..>`: its output, or its error message.
+/// `grundy bundle <solution> <args..>`: its output, or its error message.
 fn bundle(solution: &str, args: &[&str]) -> Result<String, String> {
     let path = fixtures().join("solutions").join(solution);
     let mut argv = vec![

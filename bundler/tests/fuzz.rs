@@ -12,8 +12,8 @@
 //! seed and the case's number and saves the input under the temporary directory;
 //! `FUZZ_SEED=<seed> FUZZ_CASE=<number>` runs that one case again.
 
+use bundler::pipeline::{self, Libraries, Request};
 use bundler::profile::rustc::type_check_in;
-use bundler::{BundleOptions, Library};
 use std::collections::{BTreeSet, HashSet};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::path::{Path, PathBuf};
@@ -427,9 +427,8 @@ fn bundle(solution: &Path, library: &Path) -> Outcome {
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || {
-            let result = Library::open(&library).and_then(|mut lib| {
-                bundler::bundle(&solution, &mut lib, &BundleOptions::default())
-            });
+            let request = Request::unverified(&solution, Libraries::Dirs(vec![library]));
+            let result = pipeline::run(&request).map(|verified| verified.text);
             // The receiver is gone only once the case counts as hung.
             let _ = sender.send(result.map_err(|e| e.to_string()));
         })

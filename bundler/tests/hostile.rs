@@ -1,4 +1,4 @@
-//! Hostile solutions against the real `bundler test` process: each gets the verdict a judge
+//! Hostile solutions against the real `grundy test` process: each gets the verdict a judge
 //! must give, under every isolation that works on this machine, and nothing is left behind
 //! (no process, no temporary folder, no changed test file), including when the judge is
 //! interrupted. The fixtures are in `tests/fixtures/hostile/<case>/main.rs`, each saying what
@@ -126,7 +126,7 @@ fn wait_watching_memory(child: &mut Child) -> u64 {
     peak
 }
 
-/// The verdict code of each row of a `bundler test` table.
+/// The verdict code of each row of a `grundy test` table.
 fn verdicts(table: &str) -> Vec<(String, String)> {
     const CODES: [&str; 8] = ["AC", "WA", "TLE", "MLE", "OLE", "RE", "CE", "BE"];
     table

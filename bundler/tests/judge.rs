@@ -3,8 +3,9 @@
 
 use bundler::judge::problem::folders_to_judge;
 use bundler::judge::{
-    run, DiskBy, Isolation, JudgeError, JudgeOptions, MemoryBy, Mismatch, Report, Verdict,
+    run, Bundled, DiskBy, Isolation, JudgeError, JudgeOptions, MemoryBy, Mismatch, Report, Verdict,
 };
+use bundler::profile::Target;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -14,8 +15,13 @@ fn fixtures(kind: &str) -> PathBuf {
         .join(kind)
 }
 
-fn read_as_is(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+/// The solution as it is, compiled as for no judge.
+fn read_as_is(path: &Path) -> Result<Bundled, String> {
+    let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    Ok(Bundled {
+        source,
+        target: Target::default(),
+    })
 }
 
 /// Small enough that the endless printer is stopped after about a megabyte.

@@ -4,7 +4,10 @@
 //! here just reads the file.
 
 use bundler::judge::problem::folders_to_judge;
-use bundler::judge::{run, run_with, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict};
+use bundler::judge::{
+    run, run_with, Bundled, Event, JudgeError, JudgeOptions, Mismatch, Report, Verdict,
+};
+use bundler::profile::Target;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -13,8 +16,13 @@ fn helpers() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/judge/helpers")
 }
 
-fn read_as_is(path: &Path) -> Result<String, String> {
-    std::fs::read_to_string(path).map_err(|e| e.to_string())
+/// The solution as it is, compiled as for no judge.
+fn read_as_is(path: &Path) -> Result<Bundled, String> {
+    let source = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    Ok(Bundled {
+        source,
+        target: Target::default(),
+    })
 }
 
 fn options() -> JudgeOptions {
@@ -216,9 +224,9 @@ fn interactive_solutions_that_spin_or_block_get_tle() {
     );
 }
 
-/// `bundler test <args>` as a user runs it, from the crate's folder, with `env` added to
+/// `grundy test <args>` as a user runs it, from the crate's folder, with `env` added to
 /// ours: whether it succeeded, and what it printed.
-fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
+fn grundy_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
     let _shared = TIMED.read().unwrap_or_else(|e| e.into_inner());
     let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
         .arg("test")
@@ -236,7 +244,7 @@ fn bundler_test(args: &[&str], env: &[(&str, &str)]) -> (bool, String) {
 /// run, although the problems folder was named relative to the judge's.
 #[test]
 fn helpers_work_with_a_relative_problems_dir() {
-    let (success, printed) = bundler_test(
+    let (success, printed) = grundy_test(
         &[
             "--problems",
             "tests/fixtures/judge/helpers",
@@ -255,7 +263,7 @@ fn helpers_work_with_a_relative_problems_dir() {
 #[test]
 fn panicking_helpers_reject_with_their_panic_message() {
     let dir = helpers();
-    let (success, printed) = bundler_test(
+    let (success, printed) = grundy_test(
         &[
             "--problems",
             dir.to_str().unwrap(),

@@ -545,6 +545,47 @@ fn test_judges_with_the_profiles_command() {
     assert!(String::from_utf8_lossy(&output.stdout).contains("CE ("));
 }
 
+/// Without `--edition`, `grundy test` compiles a solution in its package's edition when the
+/// judge offers it, as `grundy bundle` and `cargo run` do: a let chain in an edition 2024
+/// package is AC (the answers are the fixture's), not CE.
+#[test]
+fn test_compiles_in_the_packages_edition() {
+    let dir = tempfile::tempdir().unwrap();
+    let problem = dir.path().join("let-chains");
+    let fixture = Path::new(&fixture("judge/profiles/let-chains")).to_path_buf();
+    std::fs::create_dir_all(problem.join("tests")).unwrap();
+    for file in [
+        "main.rs",
+        "tests/1.in",
+        "tests/1.out",
+        "tests/2.in",
+        "tests/2.out",
+    ] {
+        std::fs::copy(fixture.join(file), problem.join(file)).unwrap();
+    }
+    std::fs::write(
+        problem.join("Cargo.toml"),
+        "[package]\nname = \"let-chains\"\nversion = \"0.1.0\"\nedition = \"2024\"\n\n\
+         [[bin]]\nname = \"let-chains\"\npath = \"main.rs\"\n\n[workspace]\n",
+    )
+    .unwrap();
+    let problems = dir.path().to_str().unwrap();
+    let output = grundy(&["test", "--problems", problems, "let-chains"]);
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(output.status.success(), "{table}{}", stderr(&output));
+    assert!(
+        table.contains("judged as: no judge (rustc --edition 2024 -O main.rs -o main)"),
+        "{table}"
+    );
+    // An edition asked for is still the one compiled in.
+    let output = grundy(&["test", "--problems", problems, "--edition", "2021"]);
+    let table = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        !output.status.success() && table.contains("CE ("),
+        "{table}"
+    );
+}
+
 /// A package on proconio bundled for AtCoder keeps `use proconio::...` as it is (AtCoder
 /// provides proconio 0.5.0, `#[fastout]` included) and is checked against AtCoder's proconio,
 /// built by Cargo. Needs crates.io, or proconio 0.5.0 already fetched.

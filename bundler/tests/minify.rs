@@ -7,6 +7,7 @@
 
 mod common;
 
+use bundler::pipeline::{self, Libraries, Request};
 use bundler::profile::minify::minify;
 use bundler::profile::rustc::{compile_in, type_check_in};
 use bundler::{BundleOptions, Library};
@@ -107,14 +108,13 @@ fn problems() -> Vec<PathBuf> {
     found
 }
 
+/// The problem's bundle as the engine writes it, doc comments kept: the comments minifying
+/// drops are part of what it is tested on.
 fn bundle(problem: &Path) -> String {
-    let mut library = Library::open(&bundler::workspace_dir().join("templates")).unwrap();
-    bundler::bundle(
-        &problem.join("main.rs"),
-        &mut library,
-        &BundleOptions::default(),
-    )
-    .unwrap_or_else(|e| panic!("{}: {e}", problem.display()))
+    let templates = Libraries::Dirs(vec![bundler::workspace_dir().join("templates")]);
+    pipeline::run(&Request::unverified(&problem.join("main.rs"), templates))
+        .map(|verified| verified.text)
+        .unwrap_or_else(|e| panic!("{}: {e}", problem.display()))
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Every template is bundle-safe on its own: `bundler show <name>` (the template and all it
+//! Every template is bundle-safe on its own: `grundy show <name>` (the template and all it
 //! uses), with an empty `fn main() {}` appended, compiles with plain rustc in both editions
 //! without a warning. This is also what each editor snippet expands to.
 

@@ -34,12 +34,7 @@ pub use library::Library;
 use parse::Solution;
 use source::Location;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-
-/// The single-file bundle of the solution at `path`.
-pub fn bundle(path: &Path, lib: &mut Library, opts: &BundleOptions) -> Result<String, Error> {
-    Ok(bundle_solution(&Solution::read(path)?, lib, opts)?.text)
-}
+use std::path::PathBuf;
 
 /// A bundle, and where each of its parts came from.
 #[derive(Debug, Clone)]

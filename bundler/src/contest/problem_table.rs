@@ -5,7 +5,7 @@
 //! `new` rewrites the table after adding a problem; the workspace's readme test compares it.
 
 use crate::bundle::parse::Solution;
-use crate::{BundleOptions, Library};
+use crate::pipeline::{self, Libraries, Request};
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -15,9 +15,10 @@ pub const HEADER: &str =
 const SEPARATOR: &str = "|---|---|---|---|";
 const BUNDLE_HEADER: &str = "// Bundled from the library `templates`: ";
 
-/// The rows for the problems in `problems_dir`, sorted by id; a problem that does not bundle
-/// gets its error in the templates cell, for a person to see.
-pub fn rows(problems_dir: &Path, library: &mut Library) -> std::io::Result<Vec<String>> {
+/// The rows for the problems in `problems_dir`, bundled against the library in `templates`,
+/// sorted by id; a problem that does not bundle gets its error in the templates cell, for a
+/// person to see.
+pub fn rows(problems_dir: &Path, templates: &Path) -> std::io::Result<Vec<String>> {
     let mut dirs: Vec<_> = std::fs::read_dir(problems_dir)?
         .filter_map(|entry| Some(entry.ok()?.path()))
         .filter(|dir| dir.join("main.rs").is_file())
@@ -46,15 +47,15 @@ pub fn rows(problems_dir: &Path, library: &mut Library) -> std::io::Result<Vec<S
             Some(url) => format!("[{id}]({url})"),
             None => format!("{id} (custom)"),
         };
-        let templates = templates_cell(&dir.join("main.rs"), library);
+        let used = templates_cell(&dir.join("main.rs"), templates);
         let tests = count_tests(&dir.join("tests"));
-        rows.push(format!("| {first} | {what} | {templates} | {tests} |"));
+        rows.push(format!("| {first} | {what} | {used} | {tests} |"));
     }
     Ok(rows)
 }
 
 /// "`named`, (`pulled in`)" in the bundle's order.
-fn templates_cell(main: &Path, library: &mut Library) -> String {
+fn templates_cell(main: &Path, templates: &Path) -> String {
     let named: BTreeSet<String> = match Solution::read(main) {
         Ok(solution) => solution
             .references(|name| name == "templates")
@@ -63,8 +64,9 @@ fn templates_cell(main: &Path, library: &mut Library) -> String {
             .collect(),
         Err(e) => return format!("does not parse: {}", first_line(&e.to_string())),
     };
-    let bundle = match crate::bundle(main, library, &BundleOptions::default()) {
-        Ok(bundle) => bundle,
+    let libraries = Libraries::Dirs(vec![templates.to_path_buf()]);
+    let bundle = match pipeline::run(&Request::unverified(main, libraries)) {
+        Ok(verified) => verified.text,
         Err(e) => return format!("does not bundle: {}", first_line(&e.to_string())),
     };
     let Some(list) = bundle.lines().find_map(|l| l.strip_prefix(BUNDLE_HEADER)) else {
@@ -124,8 +126,7 @@ pub fn update(readme_path: &Path, problems_dir: &Path) -> Result<bool, crate::Er
     let Ok(readme) = std::fs::read_to_string(readme_path) else {
         return Ok(false);
     };
-    let mut library = Library::open(&crate::project::templates_dir()?)?;
-    let rows = rows(problems_dir, &mut library).map_err(|source| {
+    let rows = rows(problems_dir, &crate::project::templates_dir()?).map_err(|source| {
         crate::Error::from(crate::ErrorKind::Source(
             crate::bundle::source::SourceError::Read {
                 path: problems_dir.to_path_buf(),

@@ -95,7 +95,7 @@ pub struct Snippet {
 }
 
 /// One snippet per template of `catalog`, in name order, each body being
-/// `show(&[name])`: the template with everything it depends on, as `bundler show` prints it.
+/// `show(&[name])`: the template with everything it depends on, as `grundy show` prints it.
 pub fn collect<E>(
     catalog: &Catalog,
     show: &mut dyn FnMut(&[String]) -> Result<String, E>,

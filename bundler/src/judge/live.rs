@@ -4,7 +4,7 @@
 //! exiting.
 
 use super::error::JudgeError;
-use super::options::JudgeOptions;
+use super::options::{Bundled, JudgeOptions};
 use super::report::{id_width, table_header, Report};
 use super::run::{run_with, Event};
 use std::io::Write;
@@ -25,7 +25,7 @@ pub fn stop_on_signals(opts: &JudgeOptions) -> std::io::Result<()> {
 /// Judges like [`super::run()`], writing the table to `out` row by row.
 pub fn run_printing(
     folders: &[PathBuf],
-    bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+    bundle: &(dyn Fn(&Path) -> Result<Bundled, String> + Sync),
     opts: &JudgeOptions,
     out: &mut dyn Write,
 ) -> Result<Report, JudgeError> {

@@ -55,7 +55,7 @@ mod work;
 
 pub use compare::Mismatch;
 pub use error::JudgeError;
-pub use options::{JudgeOptions, PROCESS_LIMIT};
+pub use options::{Bundled, JudgeOptions, PROCESS_LIMIT};
 pub use prepared::{compile_tool, tool_limits, Judged, Lane, Prepared, Tool, ToolEnd, ToolRun};
 pub use problem::{DEFAULT_MEMORY_LIMIT, DEFAULT_TIME_LIMIT};
 pub use report::{id_width, table_header, ProblemReport, Report, Verdict};

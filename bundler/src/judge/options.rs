@@ -2,7 +2,7 @@
 
 use super::execute;
 use super::spec::{DiskBy, Isolation, Limits};
-use crate::profile::Profile;
+use crate::profile::Target;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
@@ -31,9 +31,23 @@ pub struct JudgeOptions {
     pub interrupt: Arc<AtomicBool>,
     /// What rustc may take compiling one bundle (`CE` beyond): time and memory.
     pub compile_limits: Limits,
-    /// The judge whose command compiles each bundle, and in which of its editions.
-    pub profile: &'static Profile,
-    pub edition: &'static str,
+}
+
+/// A solution as the judge compiles it: its single-file source, and the judge and edition
+/// it was bundled for, whose command compiles it and whose stack it runs with.
+#[derive(Debug, Clone)]
+pub struct Bundled {
+    pub source: String,
+    pub target: Target,
+}
+
+impl From<crate::pipeline::Verified> for Bundled {
+    fn from(verified: crate::pipeline::Verified) -> Bundled {
+        Bundled {
+            source: verified.text,
+            target: verified.target,
+        }
+    }
 }
 
 impl Default for JudgeOptions {
@@ -48,8 +62,6 @@ impl Default for JudgeOptions {
             disk: None,
             interrupt: Arc::new(AtomicBool::new(false)),
             compile_limits: execute::COMPILE_LIMITS,
-            profile: &crate::profile::PROFILES[0],
-            edition: crate::profile::PROFILES[0].editions[0],
         }
     }
 }

@@ -8,12 +8,13 @@
 
 use super::error::{io_error, JudgeError};
 use super::execute::{self, Runner, Server};
-use super::options::JudgeOptions;
+use super::options::{Bundled, JudgeOptions};
 use super::problem::{Expected, Input, Problem, TestCase};
 use super::report::Verdict;
 use super::run::{self, Build};
 use super::spec::{Confinement, End, Limits, Stream};
 use super::work::Work;
+use crate::profile::Target;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::Mutex;
@@ -23,6 +24,7 @@ use std::time::Duration;
 pub struct Prepared {
     problem: Problem,
     work: Work,
+    target: Target,
     opts: JudgeOptions,
     confinement: Confinement,
 }
@@ -33,7 +35,7 @@ impl Prepared {
     /// when there is nothing to run: the bundler failed (BE) or rustc did (CE).
     pub fn new(
         folder: &Path,
-        bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+        bundle: &(dyn Fn(&Path) -> Result<Bundled, String> + Sync),
         opts: &JudgeOptions,
     ) -> Result<Result<Prepared, Verdict>, JudgeError> {
         let problem = Problem::load(folder)?;
@@ -44,14 +46,15 @@ impl Prepared {
             stop: &stop,
             server: None,
         };
-        let work = match run::build(&problem, bundle, &runner, &opts)? {
-            Build::Compiled(work) => work,
-            Build::Failed(verdict) => return Ok(Err(verdict)),
+        let (work, target) = match run::build(&problem, bundle, &runner, &opts)? {
+            Build::Compiled { work, target } => (work, target),
+            Build::Failed { verdict, .. } => return Ok(Err(verdict)),
         };
         let confinement = run::confinement(&opts);
         Ok(Ok(Prepared {
             problem,
             work,
+            target,
             opts,
             confinement,
         }))
@@ -61,6 +64,11 @@ impl Prepared {
         &self.problem
     }
 
+    /// The judge and edition the solution was compiled for.
+    pub fn target(&self) -> Target {
+        self.target
+    }
+
     /// How the solution is confined (for the report's last line, as `grundy test` says it).
     pub fn confinement(&self) -> &Confinement {
         &self.confinement
@@ -68,7 +76,7 @@ impl Prepared {
 
     /// The limits the solution runs under: the problem's, times the time factor.
     pub fn limits(&self) -> Limits {
-        run::solution_limits(&self.problem, &self.opts)
+        run::solution_limits(&self.problem, self.target, &self.opts)
     }
 
     /// Folders of one thread's own, and a supervisor that stays up for its runs; the
@@ -217,6 +225,7 @@ impl Lane<'_> {
                 problem,
                 &test,
                 &self.work,
+                prepared.target,
                 runner,
                 &prepared.opts,
                 &prepared.confinement,

@@ -5,7 +5,7 @@
 use super::error::{io_error, JudgeError};
 use super::execute::{self, Runner};
 use super::interactive;
-use super::options::{JudgeOptions, PROCESS_LIMIT};
+use super::options::{Bundled, JudgeOptions, PROCESS_LIMIT};
 use super::problem::{Helper, Input, Problem, TestCase};
 use super::report::{ProblemReport, Report, Verdict};
 use super::spec::{
@@ -13,7 +13,7 @@ use super::spec::{
 };
 use super::standard::{self, Case};
 use super::work::Work;
-use crate::profile::provided;
+use crate::profile::{provided, Target};
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -42,7 +42,7 @@ pub enum Event<'a> {
 /// source to compile.
 pub fn run(
     folders: &[PathBuf],
-    bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+    bundle: &(dyn Fn(&Path) -> Result<Bundled, String> + Sync),
     opts: &JudgeOptions,
 ) -> Result<Report, JudgeError> {
     run_with(folders, bundle, opts, &mut |_| {})
@@ -51,7 +51,7 @@ pub fn run(
 /// [`run`], telling `on_event` what happens as it happens.
 pub fn run_with(
     folders: &[PathBuf],
-    bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+    bundle: &(dyn Fn(&Path) -> Result<Bundled, String> + Sync),
     opts: &JudgeOptions,
     on_event: &mut dyn FnMut(Event<'_>),
 ) -> Result<Report, JudgeError> {
@@ -103,16 +103,12 @@ pub fn run_with(
         }
         result
     });
-    let reports = judged?;
+    let (reports, targets) = judged?;
     Ok(Report {
         problems: reports,
         confinement,
         elapsed: start.elapsed(),
-        judged_as: format!(
-            "{} ({})",
-            opts.profile.title,
-            opts.profile.command_line(opts.edition)
-        ),
+        judged_as: judged_as(&targets),
     })
 }
 
@@ -144,7 +140,24 @@ pub(super) fn with_absolute_temp_root(
     })
 }
 
-/// Takes the builds as they come and judges them in the problems' order.
+/// How the problems were compiled: each target once, in the order first met; every problem
+/// in its own package's edition, so there may be several.
+fn judged_as(targets: &[Target]) -> String {
+    let mut each: Vec<String> = Vec::new();
+    for target in targets {
+        let described = target.judged_as();
+        if !each.contains(&described) {
+            each.push(described);
+        }
+    }
+    match each.is_empty() {
+        true => "no solution was bundled".to_string(),
+        false => each.join("; "),
+    }
+}
+
+/// Takes the builds as they come and judges them in the problems' order; with the reports,
+/// the target of each solution bundled.
 fn judge_in_order(
     problems: &[Problem],
     builds: &mpsc::Receiver<(usize, Result<Build, JudgeError>)>,
@@ -152,10 +165,11 @@ fn judge_in_order(
     opts: &JudgeOptions,
     confinement: &Confinement,
     on_event: &mut dyn FnMut(Event<'_>),
-) -> Result<Vec<ProblemReport>, JudgeError> {
+) -> Result<(Vec<ProblemReport>, Vec<Target>), JudgeError> {
     let mut waiting: Vec<Option<Result<Build, JudgeError>>> =
         problems.iter().map(|_| None).collect();
     let mut reports = Vec::new();
+    let mut targets = Vec::new();
     for (index, problem) in problems.iter().enumerate() {
         while waiting[index].is_none() {
             match builds.recv() {
@@ -166,15 +180,19 @@ fn judge_in_order(
         }
         let built = waiting[index].take().expect("just received")?;
         let (verdict, slowest, peak_memory) = match built {
-            Build::Compiled(work) => {
-                let judged = judge(problem, &work, runner, opts, confinement, on_event)?;
+            Build::Compiled { work, target } => {
+                targets.push(target);
+                let judged = judge(problem, &work, target, runner, opts, confinement, on_event)?;
                 (
                     judged.verdict,
                     Some(judged.slowest),
                     Some(judged.peak_memory),
                 )
             }
-            Build::Failed(verdict) => (verdict, None, None),
+            Build::Failed { verdict, target } => {
+                targets.extend(target);
+                (verdict, None, None)
+            }
         };
         let report = ProblemReport {
             id: problem.id.clone(),
@@ -186,7 +204,7 @@ fn judge_in_order(
         on_event(Event::Finished(&report));
         reports.push(report);
     }
-    Ok(reports)
+    Ok((reports, targets))
 }
 
 /// Generated tests run `python3 gen.py`: without python3 that is said once, up front, naming
@@ -274,26 +292,41 @@ pub fn compile_and_run(
 }
 
 pub(super) enum Build {
-    Compiled(Work),
-    Failed(Verdict),
+    /// Compiled for `target`, whose stack it runs with.
+    Compiled { work: Work, target: Target },
+    /// Not bundled or not compiled (BE, CE); `target` when the bundle was made for one.
+    Failed {
+        verdict: Verdict,
+        target: Option<Target>,
+    },
 }
 
 /// Bundles and compiles the solution, and compiles the problem's Rust checker or interactor.
 pub(super) fn build(
     problem: &Problem,
-    bundle: &(dyn Fn(&Path) -> Result<String, String> + Sync),
+    bundle: &(dyn Fn(&Path) -> Result<Bundled, String> + Sync),
     runner: &Runner,
     opts: &JudgeOptions,
 ) -> Result<Build, JudgeError> {
-    let source = match bundle(&problem.main_rs()) {
-        Ok(source) => source,
-        Err(message) => return Ok(Build::Failed(Verdict::BundleError { message })),
+    let Bundled { source, target } = match bundle(&problem.main_rs()) {
+        Ok(bundled) => bundled,
+        Err(message) => {
+            let verdict = Verdict::BundleError { message };
+            return Ok(Build::Failed {
+                verdict,
+                target: None,
+            });
+        }
     };
-    let externs = match provided::externs(opts.profile, &provided::used(opts.profile, &source)) {
+    let profile = target.profile;
+    let externs = match provided::externs(profile, &provided::used(profile, &source)) {
         Ok(externs) => externs,
         Err(e) => {
             let message = e.to_string();
-            return Ok(Build::Failed(Verdict::BundleError { message }));
+            return Ok(Build::Failed {
+                verdict: Verdict::BundleError { message },
+                target: Some(target),
+            });
         }
     };
     let work = Work::new(opts, &problem.id)?;
@@ -301,8 +334,8 @@ pub(super) fn build(
     std::fs::write(&main_rs, source).map_err(io_error(&main_rs))?;
     let binary = work.build().join("main");
     let compiler = execute::Compiler {
-        profile: opts.profile,
-        edition: opts.edition,
+        profile,
+        edition: target.edition,
         externs: &externs,
     };
     if let Err(first_error) = compiler.compile(
@@ -312,7 +345,10 @@ pub(super) fn build(
         &work.private(),
         &opts.compile_limits,
     )? {
-        return Ok(Build::Failed(Verdict::CompileError { first_error }));
+        return Ok(Build::Failed {
+            verdict: Verdict::CompileError { first_error },
+            target: Some(target),
+        });
     }
     for (name, helper) in [
         ("checker", &problem.checker),
@@ -334,7 +370,7 @@ pub(super) fn build(
                 })?;
         }
     }
-    Ok(Build::Compiled(work))
+    Ok(Build::Compiled { work, target })
 }
 
 struct Judged {
@@ -350,8 +386,8 @@ pub fn wall_for(cpu: Duration) -> Duration {
     cpu * 2 + Duration::from_secs(1)
 }
 
-/// The limits a problem's solution runs under.
-pub(super) fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits {
+/// The limits a problem's solution compiled for `target` runs under.
+pub(super) fn solution_limits(problem: &Problem, target: Target, opts: &JudgeOptions) -> Limits {
     let cpu = problem.time_limit.mul_f64(opts.time_limit_factor);
     Limits {
         cpu,
@@ -362,7 +398,7 @@ pub(super) fn solution_limits(problem: &Problem, opts: &JudgeOptions) -> Limits 
         address_space: Some(problem.memory_limit + (1 << 30)),
         file_size: Some(opts.output_limit + 1),
         processes: PROCESS_LIMIT,
-        stack: Some(stack_limit(opts.profile.stack, problem.memory_limit)),
+        stack: Some(stack_limit(target.profile.stack, problem.memory_limit)),
     }
 }
 
@@ -382,6 +418,7 @@ fn stack_limit(judge: Option<u64>, memory: u64) -> u64 {
 fn judge(
     problem: &Problem,
     work: &Work,
+    target: Target,
     runner: &Runner,
     opts: &JudgeOptions,
     confinement: &Confinement,
@@ -398,7 +435,7 @@ fn judge(
             test: index + 1,
             tests: problem.tests.len(),
         });
-        let (verdict, report) = judge_test(problem, test, work, runner, opts, confinement)?;
+        let (verdict, report) = judge_test(problem, test, work, target, runner, opts, confinement)?;
         work.remove_run_dir()?;
         judged.slowest = judged.slowest.max(report.cpu);
         judged.peak_memory = judged.peak_memory.max(report.peak_memory);
@@ -416,11 +453,12 @@ pub(super) fn judge_test(
     problem: &Problem,
     test: &TestCase,
     work: &Work,
+    target: Target,
     runner: &Runner,
     opts: &JudgeOptions,
     confinement: &Confinement,
 ) -> Result<(Verdict, RunReport), JudgeError> {
-    let limits = solution_limits(problem, opts);
+    let limits = solution_limits(problem, target, opts);
     let input = work.private_file("input");
     prepare_input(problem, test, &input, work, runner)?;
     let run_dir = work.fresh_run_dir()?;

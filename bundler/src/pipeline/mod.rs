@@ -21,7 +21,7 @@ use crate::bundle::parse::Solution;
 use crate::bundle::{self, Bundle, BundleOptions, Library};
 use crate::config::Config;
 use crate::profile::rustc::Emit;
-use crate::profile::{Profile, Provided};
+use crate::profile::{Profile, Provided, Target};
 use crate::project;
 use std::path::{Path, PathBuf};
 
@@ -102,20 +102,52 @@ impl Request {
             prune: true,
         }
     }
+
+    /// A request for the engine's bundle of the file at `path` against `libraries`, as it
+    /// writes it: doc comments kept, neither verified nor pruned (pruning compiles the bundle
+    /// many times), for a caller that compiles or reads the bundle itself.
+    pub fn unverified(path: &Path, libraries: Libraries) -> Request {
+        Request {
+            libraries,
+            strip_docs: false,
+            verify: Verify::Skip,
+            prune: false,
+            ..Request::file(path)
+        }
+    }
 }
 
 /// A bundle ready for its judge.
 #[derive(Debug, Clone)]
 pub struct Verified {
     pub text: String,
-    pub profile: &'static Profile,
-    pub edition: &'static str,
+    /// The judge and edition it was made and checked for.
+    pub target: Target,
     /// What a person should know: the crates left to the judge, and at which versions.
     pub notes: Vec<String>,
     /// rustc's warnings about the solution's own code, located in it.
     pub warnings: Vec<String>,
     /// What was cut of the code `main` does not reach (none when not verified).
     pub pruned: Option<Pruned>,
+}
+
+/// What a bundle of the solution at `solution` is compiled as: the judge `request` names,
+/// else `config`'s, else `none`; the edition it names (an error when the judge does not
+/// offer it), else the solution's package's when the judge offers it (a let chain in an
+/// edition 2024 package compiles only as 2024), else the judge's default. The one place
+/// that decides: `grundy bundle`, `test` and `stress` all reach it through [`run`].
+fn target(request: &Request, solution: &Path, config: &Config) -> Result<Target, PipelineError> {
+    let judge = request
+        .judge
+        .as_deref()
+        .or(config.judge.as_deref())
+        .unwrap_or("none");
+    let profile = Profile::named(judge).map_err(PipelineError::Profile)?;
+    let package_edition = crate::config::package_edition(solution);
+    let edition = profile
+        .edition(request.edition.as_deref(), package_edition.as_deref())
+        .map_err(PipelineError::Profile)?;
+    Ok(Target { profile, edition })
 }
 
 /// Makes the bundle `request` asks for; nothing is written anywhere.
@@ -129,16 +161,8 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         }
     };
     let config = Config::for_solution(&anchor)?;
-    let judge = request
-        .judge
-        .as_deref()
-        .or(config.judge.as_deref())
-        .unwrap_or("none");
-    let profile = Profile::named(judge).map_err(PipelineError::Profile)?;
-    let package_edition = crate::config::package_edition(&anchor);
-    let edition = profile
-        .edition(request.edition.as_deref(), package_edition.as_deref())
-        .map_err(PipelineError::Profile)?;
+    let target = target(request, &anchor, &config)?;
+    let profile = target.profile;
     let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
     library.judge_cfgs(profile.cfgs, profile.target);
     // The graph's packages (`name version`), the provided ones the solution depends on
@@ -183,8 +207,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         Ok(text)
     };
     let check = |emit| verify::Check {
-        profile,
-        edition,
+        target,
         emit,
         prune: request.prune,
     };
@@ -214,8 +237,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     }
     Ok(Verified {
         text,
-        profile,
-        edition,
+        target,
         notes,
         warnings,
         pruned,

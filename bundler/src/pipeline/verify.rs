@@ -9,13 +9,12 @@ use crate::bundle::source::Location;
 use crate::bundle::{Bundle, BundledCrate, Origin};
 use crate::profile::provided;
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
-use crate::profile::Profile;
+use crate::profile::{Profile, Target};
 
 /// How a bundle is checked before it is handed over.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Check {
-    pub profile: &'static Profile,
-    pub edition: &'static str,
+    pub target: Target,
     pub emit: Emit,
     /// Cut the bundled crates' code that `main` does not reach ([`prune`]).
     pub prune: bool,
@@ -30,7 +29,7 @@ pub(super) struct Checked {
     pub pruned: Option<Pruned>,
 }
 
-/// Compiles the bundle as `check.profile` does: migrated first where older crates' code
+/// Compiles the bundle as `check.target` does: migrated first where older crates' code
 /// does not compile in the edition, then pruned, then made the text to hand over by
 /// `finish` (minified, fitted to the judge's limit), which is compiled in the end. `Ok` with
 /// the warnings about the solution's own code; an error for any error, or any warning about
@@ -40,9 +39,7 @@ pub(super) fn verify(
     check: Check,
     finish: &dyn Fn(&mut Bundle) -> Result<String, PipelineError>,
 ) -> Result<Checked, PipelineError> {
-    let Check {
-        profile, edition, ..
-    } = check;
+    let Target { profile, edition } = check.target;
     let compiling = profile.compiling(edition);
     let _status = crate::status::show(format!(
         "verifying the bundle ({} bytes) {compiling}",

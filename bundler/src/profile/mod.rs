@@ -59,6 +59,35 @@ pub struct Profile {
     pub differs: &'static str,
 }
 
+/// What a bundle is compiled as: a judge's profile, in one of the editions it offers.
+/// The pipeline is the one place that chooses it, for every command.
+#[derive(Debug, Clone, Copy)]
+pub struct Target {
+    pub profile: &'static Profile,
+    pub edition: &'static str,
+}
+
+impl Default for Target {
+    /// No judge, in its default edition.
+    fn default() -> Target {
+        Target {
+            profile: &PROFILES[0],
+            edition: PROFILES[0].editions[0],
+        }
+    }
+}
+
+impl Target {
+    /// `Codeforces (rustc --edition 2021 -O ...)`: how a solution was judged, for reports.
+    pub fn judged_as(&self) -> String {
+        format!(
+            "{} ({})",
+            self.profile.title,
+            self.profile.command_line(self.edition)
+        )
+    }
+}
+
 /// AtCoder's crate set of the 2025 language update: the `[dependencies]` of its `Cargo.toml`
 /// (rust-lang-ja/atcoder-proposal at 7a724cdf, as its install script for "Rust (rustc
 /// 1.89.0)" writes it; copied in cputils/atcoder-docker-images, info/rust-rustc-1-89-0.toml),

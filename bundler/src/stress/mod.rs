@@ -28,7 +28,7 @@ pub use init::{init, Made, BRUTE, GENERATOR};
 pub use search::{size_of_run, Budget};
 
 use crate::judge::problem::Problem;
-use crate::judge::{self, JudgeOptions, Lane, Prepared};
+use crate::judge::{self, Bundled, JudgeOptions, Lane, Prepared};
 use candidates::Candidates;
 use programs::{Found, Ready, Role};
 use report::Status;
@@ -49,7 +49,7 @@ pub struct Request<'a> {
     /// The problem folder.
     pub folder: PathBuf,
     /// The solution's source as `grundy test` bundles it.
-    pub bundle_solution: &'a (dyn Fn(&Path) -> Result<String, String> + Sync),
+    pub bundle_solution: &'a (dyn Fn(&Path) -> Result<Bundled, String> + Sync),
     /// A Rust program's source as a checker's is bundled (no judge's profile, edition 2021).
     pub bundle_tool: &'a (dyn Fn(&Path) -> Result<String, String> + Sync),
     pub opts: JudgeOptions,
@@ -176,7 +176,7 @@ pub fn run(request: &Request, out: &mut dyn Write) -> Result<Outcome, StressErro
                 last.wrapping_add(1)
             )
             .map_err(output_error)?;
-            writeln!(out, "{}", footer(&prepared, &request.opts)).map_err(output_error)?;
+            writeln!(out, "{}", footer(&prepared)).map_err(output_error)?;
             return Ok(Outcome::NoneFound);
         }
     };
@@ -195,7 +195,7 @@ pub fn run(request: &Request, out: &mut dyn Write) -> Result<Outcome, StressErro
     };
     let text = found_report(&hit, &shrunk, &programs, &solution, saved.as_deref());
     write!(out, "{text}").map_err(output_error)?;
-    writeln!(out, "{}", footer(&prepared, &request.opts)).map_err(output_error)?;
+    writeln!(out, "{}", footer(&prepared)).map_err(output_error)?;
     Ok(Outcome::Counterexample)
 }
 
@@ -231,12 +231,11 @@ fn header(problem: &Problem, solution: &str, found: &[&Found], jobs: usize) -> S
 }
 
 /// The lines `grundy test` ends with: how the solution was compiled, limited and isolated.
-fn footer(prepared: &Prepared, opts: &JudgeOptions) -> String {
+fn footer(prepared: &Prepared) -> String {
     let limits = prepared.limits();
     format!(
-        "judged as: {} ({}), {:.3} s and {} MiB a run\nisolation: {}",
-        opts.profile.title,
-        opts.profile.command_line(opts.edition),
+        "judged as: {}, {:.3} s and {} MiB a run\nisolation: {}",
+        prepared.target().judged_as(),
         limits.cpu.as_secs_f64(),
         limits.memory >> 20,
         prepared.confinement().describe()

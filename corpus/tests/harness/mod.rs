@@ -181,7 +181,7 @@ fn check_2024(dir: &Path) -> RustcRun {
     )
 }
 
-/// Runs `bundler bundle cases/<case>/main.rs <extra..>` in-process and returns what it
+/// Runs `grundy bundle cases/<case>/main.rs <extra..>` in-process and returns what it
 /// printed.
 pub fn bundle_case(case: &str, extra: &[OsString]) -> Result<String, String> {
     let main_rs = case_dir(case).join("main.rs");
