@@ -1,23 +1,27 @@
-//! `make bench`, second part: the real-crate corpus (`corpus/cases`). For each case: how long
-//! `grundy bundle` takes as a whole process (crate discovery through `cargo metadata`
-//! included) and the pipeline in-process (`cargo metadata`'s answer cached, unverified), the
-//! bundle's bytes, and whether it
-//! is right (compiled with `rustc --edition 2021 -O`, run on the case's input, compared with
-//! the Cargo-built binary). When `cargo equip` is installed, the same for cargo-equip
-//! (`cargo equip --no-check` on a package holding the case and the crates it names), whose
-//! output is also compiled with plain rustc and judged.
+//! `make bench`, second part: the real-crate corpus (`corpus/cases`; `-- NAME` bench only
+//! the cases whose name contains NAME). For each case: how long `grundy bundle` takes as a
+//! whole process (crate discovery, verification and pruning included) and the bytes it
+//! writes, beside the bytes of source of the crates the bundle draws from; the pipeline
+//! in-process (`cargo metadata`'s answer cached, unverified, unpruned) and its bytes; and
+//! whether the bundle is right (compiled with `rustc --edition 2021 -O`, run on the case's
+//! input, compared with the Cargo-built binary). When `cargo equip` is installed, the same
+//! for cargo-equip (`cargo equip --no-check` on a package holding the case and the crates it
+//! names), whose output is also compiled with plain rustc and judged. Then, per crate: its
+//! source, and the median of its part in the bundles that draw from it.
 //!
 //! Targets: every case right; where cargo-equip is right too, our bundle at most half its
-//! bytes; the largest case under 100 ms in-process; an itertools bundle under a third of
-//! itertools' source.
+//! bytes; the largest case under 100 ms in-process; itertools' part of a bundle under a
+//! third of its source.
 
 use bundler::bundle::crates::CrateGraph;
 use bundler::pipeline::{self, Libraries, Request};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const RUNS: usize = 11;
+/// Runs of the whole process, which verifies and prunes: seconds each, not milliseconds.
+const PROCESS_RUNS: usize = 3;
 
 fn median(mut times: Vec<Duration>) -> Duration {
     times.sort();
@@ -82,6 +86,11 @@ fn main() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     cases.sort();
+    let only: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    cases.retain(|c| only.is_empty() || only.iter().any(|o| c.contains(o.as_str())));
     let graph = CrateGraph::from_package(&manifest, None).expect("the corpus's crate graph");
     let equip = Command::new(&cargo)
         .args(["equip", "--version"])
@@ -92,9 +101,20 @@ fn main() {
         "corpus: {RUNS} runs each; median; verdicts from plain rustc -O against the Cargo build"
     );
     println!(
-        "{:<26} {:>11} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
-        "case", "process", "in-process", "bytes", "ours", "cargo-equip", "bytes", "equip", "ratio"
+        "{:<26} {:>11} {:>9} {:>10} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
+        "case",
+        "process",
+        "bytes",
+        "drawn from",
+        "in-process",
+        "unpruned",
+        "ours",
+        "cargo-equip",
+        "bytes",
+        "equip",
+        "ratio"
     );
+    let mut parts: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     let (mut largest, mut ours_right, mut half_ok, mut both) = (Duration::ZERO, 0, 0, 0);
     for case in &cases {
         let main = corpus.join("cases").join(case).join("main.rs");
@@ -104,8 +124,9 @@ fn main() {
             .output()
             .unwrap()
             .stdout;
+        let mut pruned = String::new();
         let process = median(
-            (0..RUNS)
+            (0..PROCESS_RUNS)
                 .map(|_| {
                     let start = Instant::now();
                     let out = Command::new(env!("CARGO_BIN_EXE_grundy"))
@@ -115,22 +136,33 @@ fn main() {
                         .output()
                         .unwrap();
                     assert!(out.status.success(), "bundling {case} failed");
+                    pruned = String::from_utf8_lossy(&out.stdout).into_owned();
                     start.elapsed()
                 })
                 .collect(),
         );
+        let mut drawn_from = 0;
+        for (name, bytes) in crate_parts(&pruned) {
+            if let Some(c) = graph.crates.iter().find(|c| c.name == name) {
+                drawn_from += source_bytes(&c.dir.join("src"));
+            }
+            parts.entry(name).or_default().push(bytes);
+        }
         let mut text = String::new();
         let in_process = median(
             (0..RUNS)
                 .map(|_| {
                     let start = Instant::now();
-                    text = bundle(&main, &manifest, false);
+                    text = bundle(&main, &manifest);
                     start.elapsed()
                 })
                 .collect(),
         );
         largest = largest.max(in_process);
-        let ours = verdict(judge(&text, &input), &expected);
+        let ours = match verdict(judge(&text, &input), &expected) {
+            "pass" => verdict(judge(&pruned, &input), &expected),
+            failed => failed,
+        };
         ours_right += usize::from(ours == "pass");
         let (equip_time, equip_bytes, equip_verdict, ratio) = if equip {
             let package = equip_package(&corpus, &main);
@@ -166,9 +198,11 @@ fn main() {
             ("-".into(), "-".into(), "-", "-".into())
         };
         println!(
-            "{:<26} {:>11} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
+            "{:<26} {:>11} {:>9} {:>10} {:>11} {:>9} {:>6} | {:>11} {:>9} {:>6} {:>6}",
             case,
             millis(process),
+            pruned.len(),
+            drawn_from,
             millis(in_process),
             text.len(),
             ours,
@@ -188,7 +222,55 @@ fn main() {
     } else {
         println!("cargo-equip is not installed (`cargo install cargo-equip`): no comparison");
     }
-    itertools_share(&graph, &corpus, &manifest);
+    crate_shares(&graph, &parts);
+}
+
+/// Each bundled crate's part of a bundle, by the line the bundler heads it with: its name
+/// and bytes (to the next crate's heading, or the end).
+fn crate_parts(text: &str) -> Vec<(String, usize)> {
+    const HEADING: &str = "// Bundled from the library `";
+    let starts: Vec<usize> = text.match_indices(HEADING).map(|(i, _)| i).collect();
+    starts
+        .iter()
+        .enumerate()
+        .filter_map(|(k, &start)| {
+            let end = starts.get(k + 1).copied().unwrap_or(text.len());
+            let name = text[start + HEADING.len()..].split('`').next()?;
+            Some((name.to_string(), end - start))
+        })
+        .collect()
+}
+
+/// Per crate: its source, the cases whose bundles draw from it, and the median of its part
+/// in them.
+fn crate_shares(graph: &CrateGraph, parts: &std::collections::BTreeMap<String, Vec<usize>>) {
+    println!(
+        "\n{:<18} {:>10} {:>6} {:>14} {:>7}",
+        "crate", "source", "cases", "median part", "share"
+    );
+    for (name, bytes) in parts {
+        let Some(c) = graph.crates.iter().find(|c| &c.name == name) else {
+            continue;
+        };
+        let source = source_bytes(&c.dir.join("src"));
+        let mut bytes = bytes.clone();
+        bytes.sort();
+        let part = bytes[bytes.len() / 2];
+        let share = part as f64 / source as f64;
+        let target = if name == "itertools" {
+            " (target: under 33%)"
+        } else {
+            ""
+        };
+        println!(
+            "{:<18} {:>10} {:>6} {:>14} {:>6.1}%{target}",
+            c.package,
+            source,
+            bytes.len(),
+            part,
+            100.0 * share
+        );
+    }
 }
 
 /// A throwaway package for cargo-equip: the case as its `src/main.rs`, depending on just the
@@ -231,36 +313,9 @@ fn equip_package(corpus: &Path, main: &Path) -> tempfile::TempDir {
 
 /// The pipeline's bundle of the case `main` against the corpus package `manifest`, as the
 /// engine writes it (this bench compiles and judges it itself).
-fn bundle(main: &Path, manifest: &Path, strip_docs: bool) -> String {
-    let request = Request {
-        strip_docs,
-        ..Request::unverified(main, Libraries::Manifest(manifest.to_path_buf()))
-    };
+fn bundle(main: &Path, manifest: &Path) -> String {
+    let request = Request::unverified(main, Libraries::Manifest(manifest.to_path_buf()));
     pipeline::run(&request)
         .unwrap_or_else(|e| panic!("{}: {e}", main.display()))
         .text
-}
-
-/// The itertools cases' bundles against the size of itertools' own source.
-fn itertools_share(graph: &CrateGraph, corpus: &Path, manifest: &Path) {
-    let Some(itertools) = graph.crates.iter().find(|c| c.name == "itertools") else {
-        return;
-    };
-    let source = source_bytes(&itertools.dir.join("src"));
-    for case in [
-        "itertools_basics",
-        "itertools_combinatorics",
-        "itertools_merge_either",
-    ] {
-        let main: PathBuf = corpus.join("cases").join(case).join("main.rs");
-        let text = bundle(&main, manifest, false);
-        let stripped = bundle(&main, manifest, true);
-        println!(
-            "{case}: bundle {} bytes ({} without docs) = {:.0}% of {} ({source} bytes of source; target: under 33%)",
-            text.len(),
-            stripped.len(),
-            100.0 * text.len() as f64 / source as f64,
-            itertools.package,
-        );
-    }
 }
