@@ -1083,7 +1083,7 @@ fn bundle(args: BundleArgs, out: &mut dyn Write) -> Result<ExitCode, CliError> {
     for warning in &verified.warnings {
         eprintln!("{warning}");
     }
-    emit(&verified.text, output, out)?;
+    write_text(&verified.text, output, out)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -1112,7 +1112,7 @@ fn write_refused(bundle: &str, output: Option<&Path>) -> Result<PathBuf, String>
 }
 
 /// Writes `text` to `path` atomically, or to `out`.
-fn emit(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
+fn write_text(text: &str, path: Option<&Path>, out: &mut dyn Write) -> Result<(), CliError> {
     match path {
         Some(path) if path != Path::new("-") => atomic::write_output(path, text.as_bytes())?,
         _ => out.write_all(text.as_bytes())?,

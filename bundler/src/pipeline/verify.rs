@@ -79,7 +79,7 @@ pub(super) fn verify(
         plain = compile(&bundle.text, Emit::Metadata, &[])?;
     }
     if !plain.success {
-        return Err(located(bundle, &plain, edition, compiling)
+        return Err(blame_each_error(bundle, &plain, edition, compiling)
             .err()
             .unwrap_or_else(|| PipelineError::RustcFailed {
                 compiling: profile.compiling(edition),
@@ -131,9 +131,9 @@ pub(super) fn verify(
                 refused: Refused::new(outcome.rendered(), &text),
             });
         }
-        located(bundle, &unminified, edition, compiling)?
+        blame_each_error(bundle, &unminified, edition, compiling)?
     } else {
-        located(bundle, &outcome, edition, compiling)?
+        blame_each_error(bundle, &outcome, edition, compiling)?
     };
     Ok(Checked {
         text,
@@ -289,7 +289,7 @@ fn newer_edition(
 /// where the solution's own call of the macro made it, is the solution's, at the call (a type
 /// the call hands the macro), unless it is a name of the body that does not resolve (which
 /// the bundler rewrote).
-fn located(
+fn blame_each_error(
     bundle: &Bundle,
     outcome: &Outcome,
     edition: &str,
