@@ -170,6 +170,16 @@ fn edition_2015_syntax_and_macro_body_paths() {
     check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
 }
 
+/// Edition 2015 macro bodies: a `define_builder!` whose expansion is a module with `use`
+/// paths from the crate root, to items (`engine::EngineBuilder`) and a module handed to the
+/// call (`use $matcher_mod::Matcher`) that nothing else names, kept and made crate-relative;
+/// a block macro's `use std::sync::atomic::{AtomicUsize, Ordering}` that stays as written,
+/// `std` being an extern crate.
+#[test]
+fn edition_2015_macro_bodies_declaring_modules_and_importing_std() {
+    check("old_macro_bodies.rs", &["--lib", "lib:oldbuilder"]);
+}
+
 /// A crate re-exported whole (`pub use backlib;`, `pub extern crate backlib as back;`) is reached through its module, and the
 /// solution's bare `use frontlib;` does not clash with the bundle's `mod frontlib`.
 #[test]

@@ -822,6 +822,18 @@ impl<'l> Resolver<'l> {
                         Def::Item(id) if ns != Some(Ns::Macro) && self.has_variant(id, name) => {
                             inner.defs.push(*def);
                         }
+                        // A module a macro call writes (`pub mod $name { .. }` in its body)
+                        // holds, as far as can be told, the names the body declares: the
+                        // call is what they mean.
+                        Def::Item(id)
+                            if ns != Some(Ns::Macro)
+                                && matches!(self.item(id), Some(syn::Item::Macro(call)) if call.ident.is_none())
+                                && self
+                                    .macro_call_may_define(id.module, id.index, name)
+                                    .noted(&mut complete) =>
+                        {
+                            inner.defs.push(*def);
+                        }
                         _ => {}
                     }
                 }
