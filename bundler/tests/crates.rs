@@ -229,7 +229,9 @@ fn a_crate_imported_with_self_beside_its_items() {
 }
 
 /// In an edition 2018 crate, `use dep::item;` where the item has its crate's name is a path
-/// to the dependency like any other (`use memchr::memchr;` beside `use memchr::memchr2;`).
+/// to the dependency like any other (`use dep::{dep, dep2};`), in a function, in a module
+/// and re-exported, though the dependency also has a private module of that name: another
+/// crate's private items are no bindings there.
 #[test]
 fn an_item_named_like_its_crate_is_imported_from_the_crate() {
     check("namesake_import.rs", &["--lib", "lib:namesakeuser"]);

@@ -442,6 +442,11 @@ impl<'l> Resolver<'l> {
 
     /// Whether what entry `i` of module `m` binds may be named from module `from`.
     fn visible(&self, m: ModuleId, i: usize, from: ModuleId) -> bool {
+        // An exported macro is an item of its crate's root, public.
+        if matches!(&self.lib.module(m).entries[i], Entry::Item(syn::Item::Macro(mac)) if is_exported(mac))
+        {
+            return true;
+        }
         let same_crate = self.lib.module(m).krate == self.lib.module(from).krate;
         match self.visibility(m, i) {
             Some(syn::Visibility::Public(_)) => true,
@@ -1115,7 +1120,7 @@ impl<'l> Resolver<'l> {
                     if found.defs.is_empty() {
                         let outcome = match self.extern_prelude(m, &segments[0]) {
                             Some(Def::Module(root)) => self
-                                .descend(vec![Def::Module(root)], path, 1, ns, via, stack)
+                                .descend(m, vec![Def::Module(root)], path, 1, ns, via, stack)
                                 .noted(&mut complete),
                             _ => Outcome::External(found.via),
                         };
@@ -1146,7 +1151,7 @@ impl<'l> Resolver<'l> {
                 if found.defs.is_empty() {
                     let outcome = match self.extern_prelude(m, &segments[0]) {
                         Some(Def::Module(root)) if segments.len() > 1 || path.is_use() => self
-                            .descend(vec![Def::Module(root)], path, 1, ns, found.via, stack)
+                            .descend(m, vec![Def::Module(root)], path, 1, ns, found.via, stack)
                             .noted(&mut complete),
                         _ => Outcome::External(found.via),
                     };
@@ -1161,14 +1166,17 @@ impl<'l> Resolver<'l> {
         }
         current.retain(|d| *d != Def::Extern);
         let outcome = self
-            .descend(current, path, from, ns, via, stack)
+            .descend(m, current, path, from, ns, via, stack)
             .noted(&mut complete);
         Resolved::new(outcome, complete)
     }
 
-    /// Follows `path` from segment `from` on, starting at `current`.
+    /// Follows `path`, written in module `written_in`, from segment `from` on, starting at
+    /// `current`. In another crate's modules only what that crate exports counts (`use
+    /// dep::dep;` names the function `dep` re-exports, not its private module `dep`).
     fn descend(
         &self,
+        written_in: ModuleId,
         mut current: Vec<Def>,
         path: &PathRef,
         from: usize,
@@ -1197,8 +1205,9 @@ impl<'l> Resolver<'l> {
             };
             let mut found = Resolution::default();
             for &g in &modules {
+                let other_crate = self.lib.module(g).krate != self.lib.module(written_in).krate;
                 let more = self
-                    .lookup(g, segment, ns, None, stack)
+                    .lookup(g, segment, ns, other_crate.then_some(written_in), stack)
                     .noted(&mut complete);
                 found.defs.extend(more.defs);
                 found.via.extend(more.via);
