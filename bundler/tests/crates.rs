@@ -599,6 +599,28 @@ fn an_older_crate_is_migrated_to_the_bundle_edition() {
     assert!(!unverified.contains("use<"), "{unverified}");
 }
 
+/// A 2021 crate's `impl Iterator` return that edition 2024 would have capture its `&self`
+/// too (E0716 at its caller's temporary), behind a 2024 crate whose let chains edition 2021
+/// refuses: the 2021 lints that propose `use<..>` read the older crate's code alone, as
+/// `cargo fix --edition` lints each crate by itself. Compiled in 2024 only, which the let
+/// chains need.
+#[test]
+fn an_older_crates_impl_trait_is_migrated_behind_a_newer_crate() {
+    let args = ["--lib", "lib:chainlib", "--edition", "2024"];
+    let text = bundle("impl_trait_captures.rs", &args).unwrap_or_else(|e| panic!("{e}"));
+    budget::check(
+        "fixtures/impl_trait_captures.rs --lib chainlib --edition 2024",
+        &text,
+    );
+    assert!(text.contains("+ use<'a>"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    if let Err(stderr) = compile_in(dir.path(), &text, "2024").unwrap() {
+        panic!("rustc --edition 2024 -O:\n{stderr}\n--- bundle ---\n{text}");
+    }
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "[6, 8, 10]\n");
+}
+
 /// A solution's variables are not names its glob imports bring: `let block = 3;` beside
 /// `use shapelib::prelude::*;` (whose prelude has a function `block`) keeps no `fn block`.
 #[test]
