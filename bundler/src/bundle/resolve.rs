@@ -1120,7 +1120,17 @@ impl<'l> Resolver<'l> {
                     if found.defs.is_empty() {
                         let outcome = match self.extern_prelude(m, &segments[0]) {
                             Some(Def::Module(root)) => self
-                                .descend(m, vec![Def::Module(root)], path, 1, ns, via, stack)
+                                .descend(
+                                    m,
+                                    Resolution {
+                                        defs: vec![Def::Module(root)],
+                                        via,
+                                    },
+                                    path,
+                                    1,
+                                    ns,
+                                    stack,
+                                )
                                 .noted(&mut complete),
                             _ => Outcome::External(found.via),
                         };
@@ -1151,7 +1161,17 @@ impl<'l> Resolver<'l> {
                 if found.defs.is_empty() {
                     let outcome = match self.extern_prelude(m, &segments[0]) {
                         Some(Def::Module(root)) if segments.len() > 1 || path.is_use() => self
-                            .descend(m, vec![Def::Module(root)], path, 1, ns, found.via, stack)
+                            .descend(
+                                m,
+                                Resolution {
+                                    defs: vec![Def::Module(root)],
+                                    via: found.via,
+                                },
+                                path,
+                                1,
+                                ns,
+                                stack,
+                            )
                             .noted(&mut complete),
                         _ => Outcome::External(found.via),
                     };
@@ -1166,24 +1186,27 @@ impl<'l> Resolver<'l> {
         }
         current.retain(|d| *d != Def::Extern);
         let outcome = self
-            .descend(m, current, path, from, ns, via, stack)
+            .descend(m, Resolution { defs: current, via }, path, from, ns, stack)
             .noted(&mut complete);
         Resolved::new(outcome, complete)
     }
 
     /// Follows `path`, written in module `written_in`, from segment `from` on, starting at
-    /// `current`. In another crate's modules only what that crate exports counts (`use
+    /// `start` (what the segments before it name, and through which imports). In another crate's modules only what that crate exports counts (`use
     /// dep::dep;` names the function `dep` re-exports, not its private module `dep`).
     fn descend(
         &self,
         written_in: ModuleId,
-        mut current: Vec<Def>,
+        start: Resolution,
         path: &PathRef,
         from: usize,
         ns: Option<Ns>,
-        mut via: Vec<LeafId>,
         stack: &mut Vec<Frame>,
     ) -> Resolved<Outcome> {
+        let Resolution {
+            defs: mut current,
+            mut via,
+        } = start;
         let segments = &path.segments;
         let mut complete = true;
         for (index, segment) in segments.iter().enumerate().skip(from) {
