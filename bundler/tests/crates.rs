@@ -170,6 +170,16 @@ fn edition_2015_syntax_and_macro_body_paths() {
     check("old_syntax.rs", &["--lib", "lib:oldsyntax"]);
 }
 
+/// Edition 2015 macro bodies: a `define_builder!` whose expansion is a module with `use`
+/// paths from the crate root, to items (`engine::EngineBuilder`) and a module handed to the
+/// call (`use $matcher_mod::Matcher`) that nothing else names, kept and made crate-relative;
+/// a block macro's `use std::sync::atomic::{AtomicUsize, Ordering}` that stays as written,
+/// `std` being an extern crate.
+#[test]
+fn edition_2015_macro_bodies_declaring_modules_and_importing_std() {
+    check("old_macro_bodies.rs", &["--lib", "lib:oldbuilder"]);
+}
+
 /// A crate re-exported whole (`pub use backlib;`, `pub extern crate backlib as back;`) is reached through its module, and the
 /// solution's bare `use frontlib;` does not clash with the bundle's `mod frontlib`.
 #[test]
@@ -219,7 +229,9 @@ fn a_crate_imported_with_self_beside_its_items() {
 }
 
 /// In an edition 2018 crate, `use dep::item;` where the item has its crate's name is a path
-/// to the dependency like any other (`use memchr::memchr;` beside `use memchr::memchr2;`).
+/// to the dependency like any other (`use dep::{dep, dep2};`), in a function, in a module
+/// and re-exported, though the dependency also has a private module of that name: another
+/// crate's private items are no bindings there.
 #[test]
 fn an_item_named_like_its_crate_is_imported_from_the_crate() {
     check("namesake_import.rs", &["--lib", "lib:namesakeuser"]);
@@ -585,6 +597,28 @@ fn an_older_crate_is_migrated_to_the_bundle_edition() {
     .unwrap();
     assert!(unverified.contains("Some(ref items)"), "{unverified}");
     assert!(!unverified.contains("use<"), "{unverified}");
+}
+
+/// A 2021 crate's `impl Iterator` return that edition 2024 would have capture its `&self`
+/// too (E0716 at its caller's temporary), behind a 2024 crate whose let chains edition 2021
+/// refuses: the 2021 lints that propose `use<..>` read the older crate's code alone, as
+/// `cargo fix --edition` lints each crate by itself. Compiled in 2024 only, which the let
+/// chains need.
+#[test]
+fn an_older_crates_impl_trait_is_migrated_behind_a_newer_crate() {
+    let args = ["--lib", "lib:chainlib", "--edition", "2024"];
+    let text = bundle("impl_trait_captures.rs", &args).unwrap_or_else(|e| panic!("{e}"));
+    budget::check(
+        "fixtures/impl_trait_captures.rs --lib chainlib --edition 2024",
+        &text,
+    );
+    assert!(text.contains("+ use<'a>"), "{text}");
+    let dir = tempfile::tempdir().unwrap();
+    if let Err(stderr) = compile_in(dir.path(), &text, "2024").unwrap() {
+        panic!("rustc --edition 2024 -O:\n{stderr}\n--- bundle ---\n{text}");
+    }
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "[6, 8, 10]\n");
 }
 
 /// A solution's variables are not names its glob imports bring: `let block = 3;` beside

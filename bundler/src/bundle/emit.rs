@@ -18,7 +18,7 @@ use super::library::{Entry, Library};
 use super::parse::{Ns, PathKind, PathRef, Solution};
 use super::reach::{Kept, Node};
 use super::resolve::{is_exported, is_local_inner, Def, Outcome, Resolver};
-use super::tokens::{self, is_punct, Level, TokenPath};
+use super::tokens::{self, is_punct, Level, TokenPath, UseGroup};
 use proc_macro2::{Ident, Punct, Spacing, Span, TokenStream, TokenTree};
 use std::cell::Cell;
 use syn::visit_mut::VisitMut;
@@ -1016,15 +1016,16 @@ impl<'a> Rewrite<'a> {
     /// Path starts inside raw tokens (macro bodies and arguments) get the same rewriting as
     /// parsed paths; `cfg` predicates there are decided too.
     fn tokens(&self, stream: TokenStream) -> TokenStream {
-        self.tokens_in(self.cfg.tokens(stream), false)
+        self.tokens_in(self.cfg.tokens(stream), None)
     }
 
-    /// [`Rewrite::tokens`]; `in_use`: the tokens are a `use` tree's group, whose paths (in
-    /// edition 2015) start at the crate root, single names too (`use {Num, NumCast};`). Only
+    /// [`Rewrite::tokens`]; `group`: the tokens are a `use` tree's group, whose paths (in
+    /// edition 2015) start at the crate root at a tree's start, single names too (`use {Num,
+    /// NumCast};`), and go on as written after a path (`use std::sync::{Arc, Mutex};`). Only
     /// the paths [`Level::read`] finds are rewritten: those reach has read.
-    fn tokens_in(&self, stream: TokenStream, in_use: bool) -> TokenStream {
+    fn tokens_in(&self, stream: TokenStream, group: Option<UseGroup>) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let level = Level::read(&tokens, in_use);
+        let level = Level::read(&tokens, group);
         let mut paths = level.paths.iter().peekable();
         let mut out: Vec<TokenTree> = Vec::with_capacity(tokens.len());
         let mut i = 0;
@@ -1043,7 +1044,7 @@ impl<'a> Rewrite<'a> {
                     let inner = if level.is_builtin_attribute(i) {
                         g.stream()
                     } else {
-                        self.tokens_in(g.stream(), level.is_use_group(i))
+                        self.tokens_in(g.stream(), level.use_group(i))
                     };
                     let mut group = proc_macro2::Group::new(g.delimiter(), inner);
                     group.set_span(g.span());
@@ -1079,6 +1080,16 @@ impl<'a> Rewrite<'a> {
                     out.push(TokenTree::Ident(first.clone()));
                 }
             }
+            return path.first + 1;
+        }
+        if path.starts_with_variable() {
+            // A module the macro is handed: in a 2015 `use` path, one of the crate's, from
+            // its root (`use $module::Item;`).
+            if old_use && path.use_start {
+                push_path(out, &["crate".into(), self.name.clone()], first.span());
+                push_colons(out);
+            }
+            out.extend(tokens[path.start..=path.first].iter().cloned());
             return path.first + 1;
         }
         if path.first > path.start {
@@ -1167,7 +1178,7 @@ impl<'a> Rewrite<'a> {
     /// means the crate's own macro, reached through the crate's module.
     fn local_inner(&self, stream: TokenStream) -> TokenStream {
         let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        let level = Level::read(&tokens, false);
+        let level = Level::read(&tokens, None);
         let bare_calls: Vec<usize> = level
             .paths
             .iter()
@@ -1631,7 +1642,7 @@ mod tests {
     fn macro_tokens_rewrite_the_paths_reach_reads() {
         let dir = tempfile::tempdir().unwrap();
         let lib = test_library(dir.path());
-        let table: [(&str, &str, &str); 22] = [
+        let table: [(&str, &str, &str); 23] = [
             ("app", "dep::f()", "crate :: dep :: f ()"),
             ("app", "::dep::f()", "crate :: dep :: f ()"),
             ("app", "$crate::x::y", "$ crate :: app :: x :: y"),
@@ -1678,6 +1689,13 @@ mod tests {
                 "old",
                 "use m; use {m, Local};",
                 "use crate :: old :: m ; use { crate :: old :: m , crate :: old :: Local } ;",
+            ),
+            // A macro variable starting a 2015 `use` path is a module of the crate; a group
+            // after a path goes on it.
+            (
+                "old",
+                "use $v::Local; use std::sync::{Arc, Mutex};",
+                "use crate :: old :: $ v :: Local ; use std :: sync :: { Arc , Mutex } ;",
             ),
             (
                 "old",

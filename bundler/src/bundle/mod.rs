@@ -91,6 +91,11 @@ impl Bundle {
         }
     }
 
+    /// The bytes of the text that are the solution's part.
+    pub fn solution_range(&self) -> Range<usize> {
+        0..self.solution_end
+    }
+
     /// Where byte `offset` of the bundle's text came from.
     pub fn origin(&self, offset: usize) -> Origin<'_> {
         if offset < self.solution_end {

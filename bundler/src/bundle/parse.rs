@@ -88,11 +88,12 @@ impl Paths {
     }
 
     /// The paths of a macro's tokens, read as [`Level::read`](super::tokens::Level::read)
-    /// says.
+    /// says; a `use` path there binds nothing the engine follows.
     pub fn tokens(&mut self, stream: TokenStream) {
         for path in tokens::paths(stream) {
             let (kind, ns) = match path.call {
                 _ if path.handed => (PathKind::Handed, None),
+                None if path.use_start => (PathKind::Use { binding: None }, None),
                 Some(arguments) => (
                     PathKind::MacroCall {
                         arguments: tokens::call_arguments(&arguments.stream()).map(Rc::new),
@@ -939,8 +940,16 @@ fn main() {
     fn macro_arguments_are_read_as_tokens() {
         assert_eq!(
             paths("fn f() { println!(\"{}\", t::a::b(x) + ::t::c); m!($crate::d, $v::e); }"),
-            // `$v::e` names nothing: what `$v` is, only the macro's caller knows.
-            ["println!", "t::a::b", "x", "::t::c", "m!", "$crate::d"]
+            // `$v::e` starts with a variable: what it names, only the macro's caller knows.
+            [
+                "println!",
+                "t::a::b",
+                "x",
+                "::t::c",
+                "m!",
+                "$crate::d",
+                "$v::e"
+            ]
         );
     }
 

@@ -43,7 +43,7 @@ pub enum PathKind {
         arguments: Option<Rc<BTreeSet<String>>>,
     },
     /// A `use` leaf naming one thing, and the name it binds in its module (`None` for
-    /// `as _`).
+    /// `as _`, and for a `use` path in a macro's tokens, whose bindings are not followed).
     Use { binding: Option<String> },
     /// A glob import, `use a::*`: the segments name what is globbed.
     Glob,
@@ -80,6 +80,12 @@ impl PathRef {
 
     pub fn is_handed(&self) -> bool {
         self.kind == PathKind::Handed
+    }
+
+    /// Whether it starts with a macro variable (`$module::Item` in a macro's tokens): a name
+    /// the macro is handed, its first segment (`$module`).
+    pub fn starts_with_variable(&self) -> bool {
+        super::tokens::is_variable(&self.segments[0])
     }
 
     /// A glob or a handed `$name`: the segments name a module, and what it holds is meant.

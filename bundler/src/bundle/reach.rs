@@ -405,7 +405,8 @@ impl<'l> Reach<'l> {
                 let mut body = Vec::new();
                 let mut body_complete = true;
                 for body_path in self.resolver.macro_body_paths(def).iter() {
-                    if body_path.segments[0] != "$crate" && !body_path.is_handed() {
+                    let handed = body_path.is_handed() || body_path.starts_with_variable();
+                    if body_path.segments[0] != "$crate" && !handed {
                         body.extend(
                             self.needs_expanding(m, body_path, expanding)
                                 .noted(&mut body_complete),
@@ -425,21 +426,33 @@ impl<'l> Reach<'l> {
         Resolved::new(nodes, complete)
     }
 
-    /// What the `prefix::$name` paths in the body of macro `def` need where `call` (written
-    /// in module `m`) calls it: `prefix::x` for each identifier `x` of the call's arguments
-    /// (`named_dimension!(U0, .., U127)` writing `typenum::$D`), or, when those are not
-    /// known, everything `prefix` holds.
+    /// What the paths that hold a name the macro is handed, in the body of macro `def`,
+    /// need where `call` (written in module `m`) calls it: `prefix::x` for `prefix::$name`
+    /// and `x::rest` for `$module::rest`, for each identifier `x` of the call's arguments
+    /// (`named_dimension!(U0, .., U127)` writing `typenum::$D`); when those are not known,
+    /// everything `prefix` holds, and nothing for `$module::rest`.
     fn handed_needs(&self, m: ModuleId, call: &PathRef, def: ItemId) -> Resolved<Vec<Node>> {
         let mut out = Vec::new();
         let mut complete = true;
+        let arguments = match &call.kind {
+            PathKind::MacroCall {
+                arguments: Some(idents),
+            } => Some(idents),
+            _ => None,
+        };
         for body_path in self.resolver.macro_body_paths(def).iter() {
+            if body_path.starts_with_variable() {
+                for ident in arguments.into_iter().flat_map(|idents| idents.iter()) {
+                    let mut named = body_path.clone();
+                    named.segments[0] = ident.clone();
+                    out.extend(self.needs_here(m, &named).noted(&mut complete));
+                }
+                continue;
+            }
             if !body_path.is_handed() || body_path.segments[0] == "$crate" {
                 continue;
             }
-            let PathKind::MacroCall {
-                arguments: Some(idents),
-            } = &call.kind
-            else {
+            let Some(idents) = arguments else {
                 out.extend(self.needs_here(m, body_path).noted(&mut complete));
                 continue;
             };

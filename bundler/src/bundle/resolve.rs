@@ -442,6 +442,11 @@ impl<'l> Resolver<'l> {
 
     /// Whether what entry `i` of module `m` binds may be named from module `from`.
     fn visible(&self, m: ModuleId, i: usize, from: ModuleId) -> bool {
+        // An exported macro is an item of its crate's root, public.
+        if matches!(&self.lib.module(m).entries[i], Entry::Item(syn::Item::Macro(mac)) if is_exported(mac))
+        {
+            return true;
+        }
         let same_crate = self.lib.module(m).krate == self.lib.module(from).krate;
         match self.visibility(m, i) {
             Some(syn::Visibility::Public(_)) => true,
@@ -822,6 +827,18 @@ impl<'l> Resolver<'l> {
                         Def::Item(id) if ns != Some(Ns::Macro) && self.has_variant(id, name) => {
                             inner.defs.push(*def);
                         }
+                        // A module a macro call writes (`pub mod $name { .. }` in its body)
+                        // holds, as far as can be told, the names the body declares: the
+                        // call is what they mean.
+                        Def::Item(id)
+                            if ns != Some(Ns::Macro)
+                                && matches!(self.item(id), Some(syn::Item::Macro(call)) if call.ident.is_none())
+                                && self
+                                    .macro_call_may_define(id.module, id.index, name)
+                                    .noted(&mut complete) =>
+                        {
+                            inner.defs.push(*def);
+                        }
                         _ => {}
                     }
                 }
@@ -1103,7 +1120,17 @@ impl<'l> Resolver<'l> {
                     if found.defs.is_empty() {
                         let outcome = match self.extern_prelude(m, &segments[0]) {
                             Some(Def::Module(root)) => self
-                                .descend(vec![Def::Module(root)], path, 1, ns, via, stack)
+                                .descend(
+                                    m,
+                                    Resolution {
+                                        defs: vec![Def::Module(root)],
+                                        via,
+                                    },
+                                    path,
+                                    1,
+                                    ns,
+                                    stack,
+                                )
                                 .noted(&mut complete),
                             _ => Outcome::External(found.via),
                         };
@@ -1134,7 +1161,17 @@ impl<'l> Resolver<'l> {
                 if found.defs.is_empty() {
                     let outcome = match self.extern_prelude(m, &segments[0]) {
                         Some(Def::Module(root)) if segments.len() > 1 || path.is_use() => self
-                            .descend(vec![Def::Module(root)], path, 1, ns, found.via, stack)
+                            .descend(
+                                m,
+                                Resolution {
+                                    defs: vec![Def::Module(root)],
+                                    via: found.via,
+                                },
+                                path,
+                                1,
+                                ns,
+                                stack,
+                            )
                             .noted(&mut complete),
                         _ => Outcome::External(found.via),
                     };
@@ -1149,21 +1186,27 @@ impl<'l> Resolver<'l> {
         }
         current.retain(|d| *d != Def::Extern);
         let outcome = self
-            .descend(current, path, from, ns, via, stack)
+            .descend(m, Resolution { defs: current, via }, path, from, ns, stack)
             .noted(&mut complete);
         Resolved::new(outcome, complete)
     }
 
-    /// Follows `path` from segment `from` on, starting at `current`.
+    /// Follows `path`, written in module `written_in`, from segment `from` on, starting at
+    /// `start` (what the segments before it name, and through which imports). In another crate's modules only what that crate exports counts (`use
+    /// dep::dep;` names the function `dep` re-exports, not its private module `dep`).
     fn descend(
         &self,
-        mut current: Vec<Def>,
+        written_in: ModuleId,
+        start: Resolution,
         path: &PathRef,
         from: usize,
         ns: Option<Ns>,
-        mut via: Vec<LeafId>,
         stack: &mut Vec<Frame>,
     ) -> Resolved<Outcome> {
+        let Resolution {
+            defs: mut current,
+            mut via,
+        } = start;
         let segments = &path.segments;
         let mut complete = true;
         for (index, segment) in segments.iter().enumerate().skip(from) {
@@ -1185,8 +1228,9 @@ impl<'l> Resolver<'l> {
             };
             let mut found = Resolution::default();
             for &g in &modules {
+                let other_crate = self.lib.module(g).krate != self.lib.module(written_in).krate;
                 let more = self
-                    .lookup(g, segment, ns, None, stack)
+                    .lookup(g, segment, ns, other_crate.then_some(written_in), stack)
                     .noted(&mut complete);
                 found.defs.extend(more.defs);
                 found.via.extend(more.via);

@@ -4,7 +4,7 @@
 //! [`Level::read`]'s paths: one set of rules, so the two agree.
 
 use proc_macro2::{Delimiter, Group, Ident, Spacing, Span, TokenStream, TokenTree};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use syn::ext::IdentExt;
 
 /// Whether `token` is the punctuation character `c` (`:` of a `::`, `!` of a macro call).
@@ -165,9 +165,47 @@ pub struct TokenPath {
     pub call: Option<Group>,
     /// It follows a `.`: a field's or a method's name.
     pub after_dot: bool,
-    /// It starts a `use` tree: after `use`, or first in a `use` tree's group or after a comma
-    /// there.
+    /// It starts a `use` tree: after `use`, or first in a group at a tree's start
+    /// (`use {a, b}`) or after a comma there.
     pub use_start: bool,
+    /// It goes on the path of a `use` tree's group that continues one (`b` in `use a::{b,
+    /// c}`): first in that group or after a comma there.
+    pub use_continued: bool,
+}
+
+impl TokenPath {
+    /// Whether it starts with a macro variable (`$module::Item`), its first segment.
+    pub fn starts_with_variable(&self) -> bool {
+        is_variable(&self.segments[0])
+    }
+
+    /// `inner`, read in the group that goes on this path (`use a::{b, c}`), with this path
+    /// before it: the `use` path it stands for.
+    fn continued_by(&self, inner: &TokenPath) -> TokenPath {
+        TokenPath {
+            segments: self
+                .segments
+                .iter()
+                .chain(&inner.segments)
+                .cloned()
+                .collect(),
+            spans: self.spans.iter().chain(&inner.spans).copied().collect(),
+            leading_colon: self.leading_colon,
+            joined: true,
+            use_start: self.use_start,
+            use_continued: self.use_continued,
+            ..inner.clone()
+        }
+    }
+}
+
+/// What a brace group of a `use` tree is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UseGroup {
+    /// At a tree's start (`use {a, b::c}`): its paths start trees.
+    Start,
+    /// After a path's `::` (`use a::{b, c}`): its paths go on that path.
+    Continued,
 }
 
 /// One level of a token stream: its paths, and how to read each of its groups.
@@ -177,12 +215,12 @@ pub struct Level {
     pub paths: Vec<TokenPath>,
     /// The groups of attributes rustc defines (`#[repr(C)]`, `#[cfg(..)]`): no paths there.
     builtin_attributes: BTreeSet<usize>,
-    /// The brace groups that go on a `use` tree (`use a::{b, c}`).
-    use_groups: BTreeSet<usize>,
+    /// The brace groups of `use` trees.
+    use_groups: BTreeMap<usize, UseGroup>,
 }
 
 impl Level {
-    /// The paths of `tokens`, one level of a stream; `in_use` when they are a `use` tree's
+    /// The paths of `tokens`, one level of a stream; `group` when they are a `use` tree's
     /// group.
     ///
     /// A path is an optional `::` (or `$crate`), then identifiers joined by `::`. A `$name` is
@@ -193,27 +231,31 @@ impl Level {
     /// called in hundreds). A `::` goes on what comes before it when that is an identifier, a macro
     /// variable, a group or a `>` (`Vec<T>::new`, `<T>::f`), and starts a path elsewhere:
     /// after a keyword (`use ::ffi::c_void`), a single `:` (a field's `gr_gid: ::gid_t`), an
-    /// arrow (`1 => ::typenum::U1`).
-    pub fn read(tokens: &[TokenTree], in_use: bool) -> Level {
+    /// arrow (`1 => ::typenum::U1`). A path may start with a macro variable (`$m::Item`),
+    /// not end with one (`$v::$name` is no path).
+    pub fn read(tokens: &[TokenTree], group: Option<UseGroup>) -> Level {
         let mut level = Level::default();
         let ident = |i: usize| match tokens.get(i) {
             Some(TokenTree::Ident(id)) => Some(id),
             _ => None,
         };
-        let mut in_use = in_use;
+        let mut in_use = group.is_some();
         let mut i = 0;
         while i < tokens.len() {
             let before = &tokens[..i];
-            let use_start = in_use
-                && match before.last() {
-                    None => true,
-                    Some(TokenTree::Ident(id)) => id == "use",
-                    Some(TokenTree::Punct(p)) => p.as_char() == ',',
-                    _ => false,
-                };
+            let after_use = matches!(before.last(), Some(TokenTree::Ident(id)) if id == "use");
+            let use_position = in_use
+                && (after_use
+                    || match before.last() {
+                        None => true,
+                        Some(TokenTree::Punct(p)) => p.as_char() == ',',
+                        _ => false,
+                    });
+            let use_start = use_position && (after_use || group != Some(UseGroup::Continued));
+            let use_continued = use_position && !use_start;
             let after_dot = is_punct(before.last(), '.');
             // Where the path's first segment is, and what comes before it.
-            let (first, leading_colon, dollar_crate) = match &tokens[i] {
+            let (first, leading_colon, dollar_start) = match &tokens[i] {
                 TokenTree::Punct(p) if p.as_char() == '#' => {
                     if let Some(len) = builtin_attribute(&tokens[i + 1..]) {
                         level.builtin_attributes.insert(i + len);
@@ -224,6 +266,13 @@ impl Level {
                 }
                 TokenTree::Punct(p) if p.as_char() == '$' => match ident(i + 1) {
                     Some(id) if id == "crate" => (Some(i + 1), None, true),
+                    Some(_)
+                        if is_colons(tokens, i + 2)
+                            && ident(i + 4).is_some()
+                            && !continues_path(before) =>
+                    {
+                        (Some(i + 1), None, true)
+                    }
                     Some(_) => {
                         // `$x:ident` in a matcher: the fragment kind goes with the variable.
                         // In an expansion, what follows `$x :` is code (`$name: $crate::T`).
@@ -251,7 +300,12 @@ impl Level {
                 TokenTree::Ident(_) if !continues_path(before) => (Some(i), None, false),
                 TokenTree::Group(g) => {
                     if in_use && g.delimiter() == Delimiter::Brace {
-                        level.use_groups.insert(i);
+                        let kind = if use_start {
+                            UseGroup::Start
+                        } else {
+                            UseGroup::Continued
+                        };
+                        level.use_groups.insert(i, kind);
                     }
                     (None, None, false)
                 }
@@ -260,7 +314,7 @@ impl Level {
             // Keywords start no path, but those a path starts with, before `::`.
             let first = first.and_then(|f| {
                 let id = ident(f)?;
-                let starts = dollar_crate
+                let starts = dollar_start
                     || !is_keyword(id)
                     || is_path_keyword(id) && is_colons(tokens, f + 1);
                 starts.then_some((f, id))
@@ -269,8 +323,8 @@ impl Level {
                 i += 1;
                 continue;
             };
-            let mut segments = vec![if dollar_crate {
-                "$crate".to_string()
+            let mut segments = vec![if dollar_start {
+                format!("${first_ident}")
             } else {
                 first_ident.to_string()
             }];
@@ -311,6 +365,7 @@ impl Level {
                 call,
                 after_dot,
                 use_start,
+                use_continued,
             });
             i = j;
         }
@@ -322,10 +377,16 @@ impl Level {
         self.builtin_attributes.contains(&i)
     }
 
-    /// Whether the group at `i` goes on a `use` tree.
-    pub fn is_use_group(&self, i: usize) -> bool {
-        self.use_groups.contains(&i)
+    /// What the group at `i` is, if it is a `use` tree's.
+    pub fn use_group(&self, i: usize) -> Option<UseGroup> {
+        self.use_groups.get(&i).copied()
     }
+}
+
+/// Whether a path's segment, as [`Level::read`] writes it, is a macro variable (`$module`,
+/// not `$crate`): a name the macro is handed.
+pub fn is_variable(segment: &str) -> bool {
+    segment.starts_with('$') && segment != "$crate"
 }
 
 /// Whether a token after `before` goes on a path rather than starting one: after `::`, or a
@@ -349,22 +410,41 @@ fn colons_start(before: &[TokenTree]) -> bool {
     }
 }
 
-/// Every path of `stream`, at every level but built-in attributes', in the order written.
+/// Every path of `stream`, at every level but built-in attributes', in the order written; a
+/// `use` path in a group that goes on another is written whole (`a::b` in `use a::{b, c}`).
 pub fn paths(stream: TokenStream) -> Vec<TokenPath> {
     let mut out = Vec::new();
-    collect_paths(stream, &mut out);
+    collect_paths(stream, None, None, &mut out);
     out
 }
 
-fn collect_paths(stream: TokenStream, out: &mut Vec<TokenPath>) {
+/// [`paths`] of a level that is `group` of a `use` tree, going on `continued` if it does.
+fn collect_paths(
+    stream: TokenStream,
+    group: Option<UseGroup>,
+    continued: Option<&TokenPath>,
+    out: &mut Vec<TokenPath>,
+) {
     let tokens: Vec<TokenTree> = stream.into_iter().collect();
-    let level = Level::read(&tokens, false);
-    let mut paths = level.paths.into_iter().peekable();
+    let level = Level::read(&tokens, group);
+    let whole: Vec<TokenPath> = level
+        .paths
+        .iter()
+        .map(|path| match continued.filter(|_| path.use_continued) {
+            Some(prefix) => prefix.continued_by(path),
+            None => path.clone(),
+        })
+        .collect();
+    let mut paths = whole.iter().peekable();
     for (i, token) in tokens.iter().enumerate() {
-        out.extend(paths.next_if(|p| p.start == i));
+        out.extend(paths.next_if(|p| p.start == i).cloned());
         if let TokenTree::Group(g) = token {
             if !level.builtin_attributes.contains(&i) {
-                collect_paths(g.stream(), out);
+                let inner = level.use_group(i);
+                // The group after `prefix::` goes on that path.
+                let prefix = whole.iter().find(|p| p.end + 2 == i);
+                let prefix = prefix.filter(|_| inner == Some(UseGroup::Continued));
+                collect_paths(g.stream(), inner, prefix, out);
             }
         }
     }
@@ -619,8 +699,12 @@ mod tests {
                 "self::a + self.b + Self::new()",
                 &["self::a", ".b", "Self::new"],
             ),
-            // A macro variable is no path, nor what goes on it.
-            ("$v::e + $crate::d", &["$crate::d"]),
+            // A macro variable alone is no path, nor a path ending in one; a path may start
+            // with one.
+            (
+                "$v + $crate::d + $m::e + a::$v::f",
+                &["$crate::d", "$m::e", "a::$"],
+            ),
             // In a matcher the fragment kind goes with the variable; in an expansion what
             // follows `$x :` is code.
             (
@@ -642,29 +726,35 @@ mod tests {
 
     #[test]
     fn use_trees_in_tokens_start_their_paths_after_use_and_commas() {
-        let tokens: Vec<TokenTree> = "use a::{b, c}; d"
+        let tokens: Vec<TokenTree> = "use a::{b, c}; use {d, e::{f}}; g"
             .parse::<TokenStream>()
             .unwrap()
             .into_iter()
             .collect();
-        let level = Level::read(&tokens, false);
+        let level = Level::read(&tokens, None);
         let starts: Vec<(String, bool)> = level
             .paths
             .iter()
             .map(|p| (p.segments.join("::"), p.use_start))
             .collect();
-        assert_eq!(starts, [("a".to_string(), true), ("d".to_string(), false)]);
-        let group = tokens
+        assert_eq!(starts, [("a".to_string(), true), ("g".to_string(), false)]);
+        let groups: Vec<Option<UseGroup>> = (0..tokens.len())
+            .filter(|&i| matches!(tokens[i], TokenTree::Group(_)))
+            .map(|i| level.use_group(i))
+            .collect();
+        assert_eq!(groups, [Some(UseGroup::Continued), Some(UseGroup::Start)]);
+        // Whole: a group's paths that go on a path come with it, and start the tree then.
+        let whole: Vec<(String, bool)> = paths(tokens.into_iter().collect())
             .iter()
-            .position(|t| matches!(t, TokenTree::Group(_)))
-            .unwrap();
-        assert!(level.is_use_group(group));
-        let TokenTree::Group(g) = &tokens[group] else {
-            unreachable!()
-        };
-        let inner: Vec<TokenTree> = g.stream().into_iter().collect();
-        let inner = Level::read(&inner, true);
-        assert!(inner.paths.iter().all(|p| p.use_start), "{inner:?}");
+            .map(|p| (p.segments.join("::"), p.use_start))
+            .collect();
+        let expected = [("a", true), ("a::b", true), ("a::c", true), ("d", true)];
+        let expected = expected
+            .iter()
+            .chain(&[("e", true), ("e::f", true), ("g", false)])
+            .map(|(p, s)| (p.to_string(), *s))
+            .collect::<Vec<_>>();
+        assert_eq!(whole, expected);
     }
 
     #[test]

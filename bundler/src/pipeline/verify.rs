@@ -175,25 +175,34 @@ fn older_than(bundle: &Bundle, at: usize, edition: &str) -> bool {
     matches!(bundle.origin(at), Origin::Library(k) if k.edition.as_str() < edition)
 }
 
-/// As `cargo fix --edition` migrates to 2024: the bundle compiled as 2021 with the lints of
-/// `rust-2024-compatibility`, and the fixes rustc is sure of applied to the code of crates
-/// older than 2024. True if it changed anything.
+/// As `cargo fix --edition` migrates to 2024: the code of crates older than 2024 compiled as
+/// 2021 with the lints of `rust-2024-compatibility`, and the fixes rustc is sure of applied
+/// to it. That code alone, as cargo lints each crate by itself: newer code may not compile
+/// as 2021 (a 2024 crate's let chains), and then rustc lints nothing; the whole bundle when
+/// the older crates do not compile alone (one that uses a newer crate). True if it changed
+/// anything.
 fn lint_migrate(
     bundle: &mut Bundle,
     externs: &provided::Externs,
     profile: &Profile,
 ) -> Result<bool, PipelineError> {
-    let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-    let outcome = rustc::compile_with(
-        dir.path(),
-        profile,
-        "2021",
-        Emit::Metadata,
-        &bundle.text,
-        externs,
-        &["--force-warn", "rust-2024-compatibility"],
-    )
-    .map_err(PipelineError::Rustc)?;
+    let lint = |source: &str| -> Result<Outcome, PipelineError> {
+        let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+        rustc::compile_with(
+            dir.path(),
+            profile,
+            "2021",
+            Emit::Metadata,
+            source,
+            externs,
+            &["--force-warn", "rust-2024-compatibility"],
+        )
+        .map_err(PipelineError::Rustc)
+    };
+    let mut outcome = lint(&older_crates_alone(bundle, "2024"))?;
+    if !outcome.success {
+        outcome = lint(&bundle.text)?;
+    }
     let older = |at: usize| older_than(bundle, at, "2024");
     let fixes: Vec<rustc::Fix> = outcome
         .diagnostics
@@ -202,6 +211,28 @@ fn lint_migrate(
         .cloned()
         .collect();
     Ok(apply_fixes(bundle, fixes))
+}
+
+/// The bundle's text with only the code of crates older than `edition` and the lines the
+/// bundler adds: the rest (the solution's code, newer crates') blanked in place, so that
+/// each byte kept stays where it is, and an empty `main` after it all.
+fn older_crates_alone(bundle: &Bundle, edition: &str) -> String {
+    let mut bytes = bundle.text.clone().into_bytes();
+    let newer = bundle
+        .crates
+        .iter()
+        .filter(|c| c.edition.as_str() >= edition)
+        .map(|c| c.range.clone());
+    for range in std::iter::once(bundle.solution_range()).chain(newer) {
+        for byte in &mut bytes[range] {
+            if *byte != b'\n' {
+                *byte = b' ';
+            }
+        }
+    }
+    let mut text = String::from_utf8(bytes).expect("whole characters are blanked");
+    text.push_str("\nfn main() {}\n");
+    text
 }
 
 /// Applies `fixes` to `bundle` (one per place; overlapping ones wait for another round); true
