@@ -1,6 +1,6 @@
 //! The judge runner behind `grundy test`: bundles each problem's `main.rs`, compiles the
-//! bundle as the chosen judge profile does ([`JudgeOptions::profile`]; `rustc --edition 2021
-//! -O main.rs -o main` for none), runs every test under the problem's limits and compares
+//! bundle for the judge and edition it was made for ([`Bundled::target`]; `rustc --edition
+//! 2021 -O main.rs -o main` for no judge), runs every test under the problem's limits and compares
 //! outputs as judges do.
 //!
 //! Every program (rustc, a generator, a solution, a checker, an interactor) runs under a
