@@ -847,6 +847,8 @@ pub(super) struct Met {
 
 impl Met {
     pub(super) fn of(functions: &[String]) -> Met {
+        let run_methods: HashSet<(String, String, String)> =
+            functions.iter().flat_map(|f| impl_methods(f)).collect();
         Met {
             names: functions
                 .iter()
@@ -854,12 +856,11 @@ impl Met {
                 .filter(|w| !w.is_empty())
                 .map(str::to_string)
                 .collect(),
-            run: functions
+            run: run_methods
                 .iter()
-                .flat_map(|f| impl_methods(f))
-                .map(|(s, t, _)| (s, t))
+                .map(|(s, t, _)| (s.clone(), t.clone()))
                 .collect(),
-            run_methods: functions.iter().flat_map(|f| impl_methods(f)).collect(),
+            run_methods,
         }
     }
 }
