@@ -689,8 +689,11 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
 /// and the function only they call), the impls a macro writes for types no code meets.
 /// What code compiled out here but not on the judge names stays (Codeforces runs Windows).
 /// Of a trait impl, a provided method nothing calls goes (but one always inlined, which
-/// leaves no code to tell), and so does a macro rule no call matches. `--keep-unused` keeps
-/// it all. The crates' code is indented with tabs, but in a string over several lines.
+/// leaves no code to tell), and so does a macro rule no call matches. A function kept for
+/// type-checking that never runs (a `Hash` impl a bound asks for) keeps its signature with a
+/// panic for a body, and what only its body called goes; but not one a `cfg!` the judge
+/// decides may run. `--keep-unused` keeps it all. The crates' code is indented with tabs, but
+/// in a string over several lines.
 #[test]
 fn bundles_carry_what_runs() {
     let args = ["--lib", "lib:prunelib"];
@@ -709,8 +712,11 @@ fn bundles_carry_what_runs() {
         "fn prunelib::shapes::Countdown::size_hint",
         "fn prunelib::shapes::Countdown::last",
         "macro prunelib::shapes::describe",
+        "impl prunelib::shapes Hash for Square",
+        "fn prunelib::platform::crlf_width",
     ];
     let gone = [
+        "fn prunelib::shapes::fold_sides",
         "fn prunelib::shapes::Countdown::count",
         "fn prunelib::shapes::Square::len",
         "trait prunelib::numbers::Haunt",
@@ -727,6 +733,12 @@ fn bundles_carry_what_runs() {
     for unmet in ["u8", "i128", "usize"] {
         let item = format!("impl prunelib::numbers Twice for {unmet}");
         assert!(!pruned.contains(&item), "{item} was kept: {pruned:#?}");
+    }
+    for never_run in [
+        "fn hash<H: std::hash::Hasher>(&self, state: &mut H) {::core::panic!()}",
+        "fn crlf_width() -> usize {::core::panic!()}",
+    ] {
+        assert!(pruned_text.contains(never_run), "{pruned_text}");
     }
     assert!(pruned_text.contains("(side $side:expr)"), "{pruned_text}");
     assert!(!pruned_text.contains("(area $area:expr)"), "{pruned_text}");
@@ -752,7 +764,14 @@ fn bundles_carry_what_runs() {
         "pruned.rs",
         &["--lib", "lib:prunelib", "--judge", "codeforces"],
     );
-    let for_windows = library_items(&for_windows.unwrap());
+    let for_windows_text = for_windows.unwrap();
+    assert!(
+        for_windows_text.contains("fn crlf_width() -> usize {\n")
+            && for_windows_text
+                .contains("fn hash<H: std::hash::Hasher>(&self, state: &mut H) {::core::panic!()}"),
+        "{for_windows_text}"
+    );
+    let for_windows = library_items(&for_windows_text);
     assert!(
         for_windows.contains("fn prunelib::platform::windows_ending"),
         "{for_windows:#?}"

@@ -88,26 +88,30 @@ pub(super) fn verify(
     }
     let compiled = bundle.text.clone();
     let pruned = if check.prune {
-        let generated = |source: &str| -> Result<Option<Vec<String>>, PipelineError> {
-            let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-            let outcome = rustc::compile_with(
-                dir.path(),
-                profile,
-                edition,
-                Emit::Object,
-                source,
-                &externs,
-                &[],
-            )
-            .map_err(PipelineError::Rustc)?;
-            Ok(outcome
-                .success
-                .then(|| rustc::generated_functions(dir.path()))
-                .flatten())
-        };
+        let generated =
+            |source: &str, extra: &[&str]| -> Result<Option<Vec<String>>, PipelineError> {
+                let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+                let outcome = rustc::compile_with(
+                    dir.path(),
+                    profile,
+                    edition,
+                    Emit::Object,
+                    source,
+                    &externs,
+                    extra,
+                )
+                .map_err(PipelineError::Rustc)?;
+                Ok(outcome
+                    .success
+                    .then(|| rustc::generated_functions(dir.path()))
+                    .flatten())
+            };
         let compiler = prune::Compiler {
             check: &|source, extra| compile(source, Emit::Metadata, extra),
             generated: &generated,
+            alike: prune::Alike {
+                target_features: features_as_here(profile),
+            },
         };
         Some(prune::prune(bundle, &compiler)?)
     } else {
@@ -478,4 +482,15 @@ fn build_script_variable(message: &str) -> Option<String> {
     let (variable, tail) = rest.split_once('`')?;
     tail.starts_with(" not defined at compile time")
         .then(|| variable.to_string())
+}
+
+/// Whether the judge compiles with this machine's `target_feature`s: every judge here is
+/// x86, so with no flag choosing a CPU or features, it has x86's defaults, as this machine
+/// has when it is x86 too.
+fn features_as_here(profile: &Profile) -> bool {
+    cfg!(any(target_arch = "x86_64", target_arch = "x86"))
+        && !profile
+            .flags
+            .iter()
+            .any(|f| f.contains("target-cpu") || f.contains("target-feature"))
 }

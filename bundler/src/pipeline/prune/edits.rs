@@ -62,11 +62,17 @@ impl Edits {
     }
 }
 
-/// Cuts `ranges` from the bundle, each widened to its whole lines when nothing else is on
-/// them; ranges inside others go with them.
-pub(in crate::pipeline) fn cut_ranges(bundle: &mut Bundle, mut ranges: Vec<Range<usize>>) -> Edits {
+/// Cuts `ranges` from the bundle (see [`edit_ranges`]).
+pub(in crate::pipeline) fn cut_ranges(bundle: &mut Bundle, ranges: Vec<Range<usize>>) -> Edits {
+    edit_ranges(bundle, ranges.into_iter().map(|r| (r, "")).collect())
+}
+
+/// Replaces each of `ranges` in the bundle by its text; a range cut (replaced by nothing) is
+/// widened to its whole lines when nothing else is on them. Ranges inside others go with
+/// them.
+pub(super) fn edit_ranges(bundle: &mut Bundle, mut ranges: Vec<(Range<usize>, &str)>) -> Edits {
     let text = &bundle.text;
-    for r in &mut ranges {
+    for (r, _) in ranges.iter_mut().filter(|(_, with)| with.is_empty()) {
         let line_start = text[..r.start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[r.end..]
             .find('\n')
@@ -75,17 +81,17 @@ pub(in crate::pipeline) fn cut_ranges(bundle: &mut Bundle, mut ranges: Vec<Range
             *r = line_start..line_end;
         }
     }
-    ranges.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
-    let mut kept: Vec<Range<usize>> = Vec::new();
-    for r in ranges {
+    ranges.sort_by_key(|(r, _)| (r.start, std::cmp::Reverse(r.end)));
+    let mut kept: Vec<(Range<usize>, &str)> = Vec::new();
+    for (r, with) in ranges {
         match kept.last() {
-            Some(last) if r.start < last.end => {}
-            _ => kept.push(r),
+            Some((last, _)) if r.start < last.end => {}
+            _ => kept.push((r, with)),
         }
     }
     let mut edits = Edits::default();
-    for r in kept.into_iter().rev() {
-        edits.replace(bundle, r, "");
+    for (r, with) in kept.into_iter().rev() {
+        edits.replace(bundle, r, with);
     }
     edits
 }

@@ -3,26 +3,95 @@
 
 use std::collections::HashSet;
 
+/// Which cfgs that rustc sets (and the engine leaves to the judge's compiler) are set on the
+/// judge as here. Never `debug_assertions`: a bundle must also run as a contestant debugs it,
+/// compiled without `-O`.
+#[derive(Debug, Clone, Copy, Default)]
+pub(in crate::pipeline) struct Alike {
+    /// `target_feature`: the judge's flags choose no CPU or features, and both it and this
+    /// machine are x86, whose default features (fxsr, sse, sse2) both then have.
+    pub target_features: bool,
+}
+
 /// Collects the identifiers of the nodes under a `#[cfg]`.
 pub(super) struct Gated<'n> {
+    pub(super) alike: Alike,
     pub(super) names: &'n mut HashSet<String>,
+    /// The identifiers of the functions whose bodies branch on a `cfg!` the judge decides:
+    /// both branches are checked here, but only one is generated.
+    pub(super) branching: &'n mut HashSet<String>,
 }
 
 impl Gated<'_> {
     /// Whether `attrs` hold a `#[cfg]` only the judge decides; if so, `node`'s identifiers are
     /// taken.
     fn gated(&mut self, attrs: &[syn::Attribute], node: &dyn quote::ToTokens) -> bool {
-        let gated = attrs.iter().any(|a| {
-            a.path().is_ident("cfg")
-                && a.meta
-                    .require_list()
-                    .is_ok_and(|list| decided(&list.tokens).is_none())
-        });
+        let gated = !compiled_alike(attrs, self.alike);
         if gated {
             identifiers(node.to_token_stream(), self.names);
         }
         gated
     }
+
+    /// Whether `body` branches on a `cfg!` the judge decides; if so, its identifiers are
+    /// taken as `branching`.
+    fn asks(&mut self, body: &syn::Block) -> bool {
+        let tokens = quote::ToTokens::to_token_stream(body);
+        let asks = asks_judge(tokens.clone(), self.alike);
+        if asks {
+            identifiers(tokens, self.branching);
+        }
+        asks
+    }
+}
+
+/// Whether `attrs` hold no `#[cfg]` the judge may decide otherwise: what they gate is
+/// compiled here as on the judge.
+pub(super) fn compiled_alike(attrs: &[syn::Attribute], alike: Alike) -> bool {
+    attrs.iter().all(|a| {
+        !a.path().is_ident("cfg")
+            || a.meta
+                .require_list()
+                .is_ok_and(|list| is_alike(&list.tokens, alike))
+    })
+}
+
+/// Whether a cfg predicate is the same here as on the judge: known on every judge, or made
+/// only of cfgs [`Alike`] says are.
+fn is_alike(predicate: &proc_macro2::TokenStream, alike: Alike) -> bool {
+    use proc_macro2::TokenTree;
+    if decided(predicate).is_some() {
+        return true;
+    }
+    let tokens: Vec<TokenTree> = predicate.clone().into_iter().collect();
+    match &tokens[..] {
+        [TokenTree::Ident(id), TokenTree::Punct(eq), TokenTree::Literal(_)] => {
+            eq.as_char() == '=' && id == "target_feature" && alike.target_features
+        }
+        [TokenTree::Ident(op), TokenTree::Group(args)]
+            if op == "all" || op == "any" || op == "not" =>
+        {
+            split_commas(args.stream())
+                .iter()
+                .all(|p| is_alike(p, alike))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `tokens` hold a `cfg!(..)` the judge may decide otherwise: the code that branches
+/// on it may run there and not here.
+fn asks_judge(tokens: proc_macro2::TokenStream, alike: Alike) -> bool {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    tokens.iter().enumerate().any(|(i, t)| match t {
+        proc_macro2::TokenTree::Ident(id) if id == "cfg" => matches!(
+            (tokens.get(i + 1), tokens.get(i + 2)),
+            (Some(proc_macro2::TokenTree::Punct(bang)), Some(proc_macro2::TokenTree::Group(p)))
+                if bang.as_char() == '!' && !is_alike(&p.stream(), alike)
+        ),
+        proc_macro2::TokenTree::Group(g) => asks_judge(g.stream(), alike),
+        _ => false,
+    })
 }
 
 /// Whether `attrs` hold a `#[cfg]` false on every judge (an item a macro writes for the
@@ -37,12 +106,15 @@ pub(super) fn compiled_out(attrs: &[syn::Attribute]) -> bool {
 }
 
 /// What a cfg predicate is on every judge, when that is known without the judge: `all()`
-/// is true, `any()` false, and `test` false (no judge builds a crate's tests). Code under a
-/// predicate known either way is compiled here as there, or nowhere.
+/// is true, `any()` false, and `test` false (no judge builds a crate's tests), as are the
+/// cfgs of tools no judge runs (`miri`, `doc`, `clippy`). Code under a predicate known
+/// either way is compiled here as there, or nowhere.
+const NEVER_SET: [&str; 6] = ["test", "miri", "doc", "doctest", "clippy", "rustfmt"];
+
 fn decided(predicate: &proc_macro2::TokenStream) -> Option<bool> {
     let tokens: Vec<proc_macro2::TokenTree> = predicate.clone().into_iter().collect();
     match &tokens[..] {
-        [proc_macro2::TokenTree::Ident(id)] if id == "test" => Some(false),
+        [proc_macro2::TokenTree::Ident(id)] if NEVER_SET.iter().any(|n| id == n) => Some(false),
         [proc_macro2::TokenTree::Ident(op), proc_macro2::TokenTree::Group(args)] => {
             let parts: Vec<Option<bool>> =
                 split_commas(args.stream()).iter().map(decided).collect();
@@ -79,13 +151,13 @@ fn split_commas(tokens: proc_macro2::TokenStream) -> Vec<proc_macro2::TokenStrea
 
 /// In a macro's unparsed tokens: the identifiers of what follows each `#[cfg(..)]` only the
 /// judge decides, up to the end of the item or statement it gates (its first `{..}` or `;`).
-fn gated_in_tokens(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) {
+fn gated_in_tokens(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>, alike: Alike) {
     let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
     let mut i = 0;
     while i < tokens.len() {
         if let Some(predicate) = cfg_at(&tokens, i) {
             i += 2;
-            if decided(&predicate).is_some() {
+            if is_alike(&predicate, alike) {
                 continue;
             }
             while i < tokens.len() {
@@ -106,7 +178,7 @@ fn gated_in_tokens(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>) 
             continue;
         }
         if let proc_macro2::TokenTree::Group(g) = &tokens[i] {
-            gated_in_tokens(g.stream(), out);
+            gated_in_tokens(g.stream(), out, alike);
         }
         i += 1;
     }
@@ -201,6 +273,25 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
         }
     }
 
+    /// A function whose body branches on a `cfg!` the judge decides: all it names may run
+    /// there (read once per function: blocks nest).
+    fn visit_item_fn(&mut self, node: &'ast syn::ItemFn) {
+        self.asks(&node.block);
+        syn::visit::visit_item_fn(self, node);
+    }
+
+    fn visit_impl_item_fn(&mut self, node: &'ast syn::ImplItemFn) {
+        self.asks(&node.block);
+        syn::visit::visit_impl_item_fn(self, node);
+    }
+
+    fn visit_trait_item_fn(&mut self, node: &'ast syn::TraitItemFn) {
+        if let Some(body) = &node.default {
+            self.asks(body);
+        }
+        syn::visit::visit_trait_item_fn(self, node);
+    }
+
     fn visit_arm(&mut self, node: &'ast syn::Arm) {
         if !self.gated(&node.attrs, node) {
             syn::visit::visit_arm(self, node);
@@ -228,7 +319,7 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
     /// A macro's tokens are not parsed: what follows a `#[cfg]` in them is read off the
     /// tokens.
     fn visit_macro(&mut self, node: &'ast syn::Macro) {
-        gated_in_tokens(node.tokens.clone(), self.names);
+        gated_in_tokens(node.tokens.clone(), self.names, self.alike);
     }
 
     fn visit_expr(&mut self, node: &'ast syn::Expr) {

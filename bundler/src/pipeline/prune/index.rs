@@ -1,8 +1,9 @@
 //! The bundle read for cutting: its items by where their names are, its impls, imports and
 //! macros, where each identifier of the bundled crates' code is, and what may be cut.
 
+use super::bodies::STUB;
 use super::edits::Places;
-use super::gated::{identifiers, Gated};
+use super::gated::{identifiers, Alike, Gated};
 use crate::bundle::{Bundle, Origin};
 use crate::profile::rustc::{Diagnostic, Outcome};
 use quote::ToTokens;
@@ -25,6 +26,8 @@ pub(super) struct Cut {
     pub writes_impls: bool,
     /// An item that imports may name by `name` (not a member, an impl or an import).
     pub names_item: bool,
+    /// Its ranges are bodies of functions, replaced by [`STUB`] rather than cut.
+    pub stub: bool,
     pub ranges: Vec<Range<usize>>,
 }
 
@@ -36,8 +39,23 @@ impl Cut {
             defines: Vec::new(),
             writes_impls: false,
             names_item: false,
+            stub: false,
             ranges: vec![range],
         }
+    }
+
+    /// The replacement of a function's body by [`STUB`].
+    pub(super) fn stub(name: &str, body: Range<usize>) -> Cut {
+        Cut {
+            stub: true,
+            ..Cut::one(format!("body of {name} at {}", body.start), name, body)
+        }
+    }
+
+    /// What each of its ranges becomes.
+    pub(super) fn edits(&self) -> impl Iterator<Item = (Range<usize>, &'static str)> + '_ {
+        let text = if self.stub { STUB } else { "" };
+        self.ranges.iter().map(move |r| (r.clone(), text))
     }
 
     /// The cut of an item that imports may name.
@@ -146,14 +164,16 @@ pub(super) struct Index {
     solution_impls: HashSet<String>,
     /// The identifiers under a `#[cfg]` the judge decides, the solution's or the crates'
     /// (see [`Gated`]).
-    cfg_names: HashSet<String>,
+    pub cfg_names: HashSet<String>,
+    /// The identifiers of the crates' functions that branch on a `cfg!` the judge decides.
+    pub branching_names: HashSet<String>,
     modules: usize,
     /// The bundled crates' inline modules with no items left: their names and texts.
     empty_modules: Vec<(String, Range<usize>)>,
 }
 
 impl Index {
-    pub(super) fn of(bundle: &Bundle) -> Option<Index> {
+    pub(super) fn of(bundle: &Bundle, alike: Alike) -> Option<Index> {
         let file = syn::parse_file(&bundle.text).ok()?;
         let tokens: proc_macro2::TokenStream = bundle.text.parse().ok()?;
         let mut index = Index::default();
@@ -171,7 +191,9 @@ impl Index {
             });
         }
         let mut gated = Gated {
+            alike,
             names: &mut index.cfg_names,
+            branching: &mut index.branching_names,
         };
         syn::visit::Visit::visit_file(&mut gated, &file);
         Some(index)

@@ -19,17 +19,21 @@
 //! the halves that compile are found, and a cut that breaks it alone is not made. What is
 //! left always compiled.
 
+mod bodies;
 mod edits;
 mod expand;
 mod gated;
 mod index;
+
+pub(super) use gated::Alike;
 
 pub(super) use edits::cut_ranges;
 
 use super::PipelineError;
 use crate::bundle::Bundle;
 use crate::profile::rustc::{Diagnostic, Outcome};
-use edits::Edits;
+use bodies::Bodies;
+use edits::{edit_ranges, Edits};
 use index::{member_key, Cut, Index, Met, UNMET_CLASSES};
 use std::collections::HashSet;
 
@@ -58,13 +62,16 @@ const IMPORT_ROUNDS: usize = 3;
 /// Type-checks a text with extra rustc arguments.
 pub type Check<'a> = &'a dyn Fn(&str, &[&str]) -> Result<Outcome, PipelineError>;
 
-/// The functions rustc generates code for in a text, demangled; `None` when it cannot say.
-pub type Generated<'a> = &'a dyn Fn(&str) -> Result<Option<Vec<String>>, PipelineError>;
+/// The functions rustc generates code for in a text, unoptimized, with extra rustc
+/// arguments, demangled; `None` when it cannot say.
+pub type Generated<'a> = &'a dyn Fn(&str, &[&str]) -> Result<Option<Vec<String>>, PipelineError>;
 
 /// Compiling, as pruning needs it.
 pub struct Compiler<'a> {
     pub check: Check<'a>,
     pub generated: Generated<'a>,
+    /// The cfgs the judge sets as here.
+    pub alike: Alike,
 }
 
 /// What pruning did.
@@ -90,8 +97,11 @@ pub fn prune(bundle: &mut Bundle, compiler: &Compiler) -> Result<Pruned, Pipelin
     pruner.pruned.before = pruner.bundle.text.len();
     let outcome = pruner.check()?;
     if outcome.success {
+        let (functions, outcome) = pruner.stub_never_run(outcome)?;
         let outcome = pruner.cut_dead(outcome)?;
-        pruner.cut_unmet(outcome)?;
+        if let Some(functions) = functions {
+            pruner.cut_unmet(&functions, outcome)?;
+        }
     }
     pruner.pruned.after = pruner.bundle.text.len();
     Ok(pruner.pruned)
@@ -122,7 +132,7 @@ impl Pruner<'_, '_> {
     /// the outcome of the last compilation, which passed.
     fn cut_dead(&mut self, mut outcome: Outcome) -> Result<Outcome, PipelineError> {
         while !self.spent() {
-            let Some(index) = Index::of(self.bundle) else {
+            let Some(index) = Index::of(self.bundle, self.compiler.alike) else {
                 break;
             };
             let dead = index.dead(self.bundle, &outcome.diagnostics);
@@ -139,18 +149,16 @@ impl Pruner<'_, '_> {
     /// (those that write impls for both met and unmet primitive types, define items, or
     /// carry tests), so that each item they write is cut or kept on its own; then what is
     /// left dead goes too. Other calls stay calls: written out, they would only grow.
-    fn cut_unmet(&mut self, outcome: Outcome) -> Result<(), PipelineError> {
+    fn cut_unmet(
+        &mut self,
+        functions: &[String],
+        mut outcome: Outcome,
+    ) -> Result<(), PipelineError> {
         if self.spent() {
             return Ok(());
         }
-        let Some(functions) = (self.compiler.generated)(&self.bundle.text)? else {
-            return Ok(());
-        };
-        self.pruned.compiles += 1;
-        self.bytes_compiled += self.bundle.text.len();
-        let met = Met::of(&functions);
+        let met = Met::of(functions);
         let as_made = self.bundle.clone();
-        let mut outcome = outcome;
         if expand::write_out_calls(self.bundle, &|call| {
             met.mixed(call.idents) || call.compiled_out || call.defines
         }) > 0
@@ -163,7 +171,7 @@ impl Pruner<'_, '_> {
         }
         let mut cut_any = false;
         for class in 0..UNMET_CLASSES {
-            let Some(index) = Index::of(self.bundle) else {
+            let Some(index) = Index::of(self.bundle, self.compiler.alike) else {
                 break;
             };
             let unmet = index.unmet_impls(&met, class);
@@ -183,6 +191,50 @@ impl Pruner<'_, '_> {
             *self.bundle = as_made;
         }
         Ok(())
+    }
+
+    /// Replaces the bodies of the bundled crates' functions that never run by a stub
+    /// ([`Bodies`]). The functions rustc generates (read from the bundle with its bodies
+    /// marked; `None` when rustc cannot say) and the outcome of the last compilation that
+    /// passed.
+    fn stub_never_run(
+        &mut self,
+        outcome: Outcome,
+    ) -> Result<(Option<Vec<String>>, Outcome), PipelineError> {
+        let bodies = Bodies::of(self.bundle, self.compiler.alike);
+        if let Some(bodies) = &bodies {
+            let functions = self.generated(&bodies.marked(&self.bundle.text))?;
+            if let (Some(functions), Some(index)) =
+                (functions, Index::of(self.bundle, self.compiler.alike))
+            {
+                let judged = |name: &str| {
+                    index.cfg_names.contains(name) || index.branching_names.contains(name)
+                };
+                let stubs = bodies.never_run(&functions, &judged);
+                let outcome = self.cut_what_compiles(&index, stubs)?.unwrap_or(outcome);
+                return Ok((Some(functions), outcome));
+            }
+        }
+        let text = self.bundle.text.clone();
+        Ok((self.generated(&text)?, outcome))
+    }
+
+    /// The functions rustc generates code for in `text`, demangled: with debug assertions,
+    /// as a contestant debugs, and without, as every judge optimizes (proconio reads its
+    /// input one way or the other); what either runs.
+    fn generated(&mut self, text: &str) -> Result<Option<Vec<String>>, PipelineError> {
+        let mut all = Vec::new();
+        for extra in [&[][..], &["-C", "debug-assertions=off"]] {
+            self.pruned.compiles += 1;
+            self.bytes_compiled += text.len();
+            let Some(functions) = (self.compiler.generated)(text, extra)? else {
+                return Ok(None);
+            };
+            all.extend(functions);
+        }
+        all.sort();
+        all.dedup();
+        Ok(Some(all))
     }
 
     /// Makes as many of `cuts` as compile together: what rustc's errors blame is left out
@@ -213,18 +265,15 @@ impl Pruner<'_, '_> {
                     break 'sets;
                 }
                 *self.bundle = base.clone();
-                let ranges = made
-                    .iter()
-                    .chain(&set)
-                    .flat_map(|c| c.ranges.iter().cloned());
-                let mut edits = cut_ranges(self.bundle, ranges.collect());
+                let ranges = made.iter().chain(&set).flat_map(Cut::edits);
+                let mut edits = edit_ranges(self.bundle, ranges.collect());
                 let names: HashSet<&str> = made
                     .iter()
                     .chain(&set)
                     .filter(|c| c.names_item)
                     .map(|c| c.name.as_str())
                     .collect();
-                if let Some(cut) = Index::of(self.bundle) {
+                if let Some(cut) = Index::of(self.bundle, self.compiler.alike) {
                     for (range, text) in cut.imports_of(self.bundle, &names).into_iter().rev() {
                         edits.replace(self.bundle, range, &text);
                     }
@@ -280,8 +329,8 @@ impl Pruner<'_, '_> {
             if outcome.success || !only_imports || self.spent() {
                 break;
             }
-            let Some(imports) =
-                Index::of(self.bundle).map(|i| i.unresolved_imports(self.bundle, &outcome))
+            let Some(imports) = Index::of(self.bundle, self.compiler.alike)
+                .map(|i| i.unresolved_imports(self.bundle, &outcome))
             else {
                 break;
             };
@@ -414,13 +463,22 @@ fn segment(path: &str) -> &str {
 
 /// The `(type, trait)` pairs an unsatisfied bound names, as the last segments of their
 /// paths: "the trait bound `X: a::T` is not satisfied", "the trait `T` is not implemented
-/// for `X`" (a note's), "`X` doesn't implement `T`".
+/// for `X`" (a note's), "`X` doesn't implement `T`", and the bounds of std's own words
+/// ("`X` is not an iterator", "`X` cannot be shared between threads safely"), which hold
+/// for each type a note says `X` is within too.
 fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
+    const WORDED: [(&str, &str); 3] = [
+        ("` is not an iterator", "Iterator"),
+        ("` cannot be shared between threads safely", "Sync"),
+        ("` cannot be sent between threads safely", "Send"),
+    ];
     let mut pairs = Vec::new();
-    for text in std::iter::once(d.message.as_str())
-        .chain(d.label())
-        .chain(d.notes.iter().map(String::as_str))
-    {
+    let texts = || {
+        std::iter::once(d.message.as_str())
+            .chain(d.label())
+            .chain(d.notes.iter().map(String::as_str))
+    };
+    for text in texts() {
         let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
         if let Some(bound) = text.strip_prefix("the trait bound `").and(quoted.first()) {
             if let Some((x, t)) = bound.split_once(": ") {
@@ -433,6 +491,14 @@ fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
         } else if text.contains("` doesn't implement `") {
             if let [x, t, ..] = quoted[..] {
                 pairs.push((segment(x), segment(t)));
+            }
+        } else if let Some((_, t)) = WORDED.iter().find(|(w, _)| text.contains(w)) {
+            if let Some(x) = quoted.first() {
+                pairs.push((segment(x), t));
+                let within = texts()
+                    .filter(|n| n.contains("appears within the type `"))
+                    .filter_map(|n| n.split('`').nth(1));
+                pairs.extend(within.map(|y| (segment(y), *t)));
             }
         }
     }
