@@ -777,3 +777,65 @@ fn bundles_carry_what_runs() {
         "{for_windows:#?}"
     );
 }
+
+/// A solution in an edition 2018 package, bundled for a judge that compiles only 2021
+/// (Codeforces), is migrated in the bundle as `cargo fix --edition` would: `dyn` before its
+/// trait objects, in its own file module too, and `..=` for a `...` range pattern; a note
+/// says where, at the solution's own files, which stay as they were. Refused before (E0782).
+#[test]
+fn an_edition_2018_solution_is_migrated_for_a_2021_judge() {
+    let main = fixtures().join("oldpkg/src/main.rs");
+    let shapes = fixtures().join("oldpkg/src/shapes.rs");
+    let files = || {
+        [&main, &shapes]
+            .map(|f| std::fs::read_to_string(f).unwrap())
+            .concat()
+    };
+    let before = files();
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("bundle")
+        .arg(&main)
+        .args(["--judge", "codeforces"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{stderr}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    for migrated in [
+        "fn total(shapes: &[Box<dyn Shape>]) -> u64",
+        "fn digits(bytes: &mut dyn Iterator<Item = u8>) -> u64",
+        "0..=9 =>",
+        "pub fn largest(shapes: &[Box<dyn Shape>]) -> Option<&dyn Shape>",
+    ] {
+        assert!(text.contains(migrated), "{migrated}:\n{text}");
+    }
+    let at = |file: &str, line_column: &str, lint: &str| {
+        let path = fixtures().join("oldpkg/src").join(file);
+        format!("{}:{line_column} ({lint})", path.display())
+    };
+    for place in [
+        at("main.rs", "6:24", "bare_trait_objects"),
+        at("main.rs", "10:23", "bare_trait_objects"),
+        at("shapes.rs", "15:10", "ellipsis_inclusive_range_patterns"),
+    ] {
+        assert!(
+            stderr.contains("the solution's package is edition 2018") && stderr.contains(&place),
+            "{place}:\n{stderr}"
+        );
+    }
+    assert_eq!(files(), before);
+    let dir = tempfile::tempdir().unwrap();
+    if let Err(stderr) = compile_in(dir.path(), &text, "2021").unwrap() {
+        panic!("rustc --edition 2021:\n{stderr}\n--- bundle ---\n{text}");
+    }
+    let output = Command::new(dir.path().join("main")).output().unwrap();
+    let expected = before
+        .lines()
+        .next()
+        .unwrap()
+        .trim_start_matches("// stdout: ");
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{expected}\n")
+    );
+}

@@ -91,28 +91,58 @@ impl Bundle {
         }
     }
 
+    /// Replaces bytes `range` of the solution's part (an edition's migration of its code),
+    /// keeping each place of it traced to the solution's files.
+    pub fn replace_in_solution(&mut self, range: Range<usize>, replacement: &str) {
+        debug_assert!(range.end <= self.solution_end);
+        let source = self.solution_source(range.start)..self.solution_source(range.end);
+        self.text.replace_range(range.clone(), replacement);
+        let grown = replacement.len() as isize - range.len() as isize;
+        let moved = |at: usize| at.saturating_add_signed(grown);
+        // A path the bundler rewrote that the replacement overlaps is traced by it instead.
+        self.edits
+            .retain(|e| e.output.end <= range.start || e.output.start >= range.end);
+        for edit in &mut self.edits {
+            if edit.output.start >= range.end {
+                edit.output = moved(edit.output.start)..moved(edit.output.end);
+            }
+        }
+        let at = self.edits.partition_point(|e| e.output.start < range.start);
+        let output = range.start..range.start + replacement.len();
+        self.edits.insert(at, emit::Edit { source, output });
+        self.solution_end = moved(self.solution_end);
+        for c in &mut self.crates {
+            c.range = moved(c.range.start)..moved(c.range.end);
+        }
+    }
+
     /// The bytes of the text that are the solution's part.
     pub fn solution_range(&self) -> Range<usize> {
         0..self.solution_end
     }
 
+    /// Where byte `offset` of the solution's part was in the solution's text: unchanged text
+    /// keeps its distance from the last edit before it; a place inside an edit is the start
+    /// of what it replaced.
+    fn solution_source(&self, offset: usize) -> usize {
+        let mut source = offset;
+        for edit in &self.edits {
+            if edit.output.start > offset {
+                break;
+            }
+            source = if offset < edit.output.end {
+                edit.source.start
+            } else {
+                offset - edit.output.end + edit.source.end
+            };
+        }
+        source.min(self.solution_text.len())
+    }
+
     /// Where byte `offset` of the bundle's text came from.
     pub fn origin(&self, offset: usize) -> Origin<'_> {
         if offset < self.solution_end {
-            // Unchanged text keeps its distance from the last edit before it; a place
-            // inside an edit is the start of the path it replaced.
-            let mut source = offset;
-            for edit in &self.edits {
-                if edit.output.start > offset {
-                    break;
-                }
-                source = if offset < edit.output.end {
-                    edit.source.start
-                } else {
-                    offset - edit.output.end + edit.source.end
-                };
-            }
-            let source = source.min(self.solution_text.len());
+            let source = self.solution_source(offset);
             return Origin::Solution(file_modules::locate(
                 &self.solution_pieces,
                 &self.solution_path,

@@ -16,7 +16,7 @@ mod verify;
 pub use error::{NewerEdition, PipelineError, Refused};
 pub use prune::Pruned;
 
-use crate::bundle::crates::{self, CrateGraph, FeatureRequest};
+use crate::bundle::crates::{self, CrateGraph, Edition, FeatureRequest};
 use crate::bundle::parse::Solution;
 use crate::bundle::{self, Bundle, BundleOptions, Library};
 use crate::config::Config;
@@ -206,23 +206,36 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         *fitted.borrow_mut() = notes;
         Ok(text)
     };
+    let solution_edition = crate::config::package_edition(&anchor).map(|e| Edition::parse(&e));
     let check = |emit| verify::Check {
         target,
         emit,
         prune: request.prune,
+        solution_edition,
     };
-    let (text, warnings, pruned) = match request.verify {
-        Verify::Skip => (finish(&mut bundle)?, Vec::new(), None),
+    let (text, warnings, pruned, migrated) = match request.verify {
+        Verify::Skip => (finish(&mut bundle)?, Vec::new(), None, None),
         Verify::TypeCheck => {
             let checked = verify::verify(&mut bundle, check(Emit::Metadata), &finish)?;
-            (checked.text, checked.warnings, checked.pruned)
+            (
+                checked.text,
+                checked.warnings,
+                checked.pruned,
+                checked.migrated,
+            )
         }
         Verify::Build => {
             let checked = verify::verify(&mut bundle, check(Emit::Binary), &finish)?;
-            (checked.text, checked.warnings, checked.pruned)
+            (
+                checked.text,
+                checked.warnings,
+                checked.pruned,
+                checked.migrated,
+            )
         }
     };
-    let mut notes = fitted.into_inner();
+    let mut notes: Vec<String> = migrated.into_iter().collect();
+    notes.extend(fitted.into_inner());
     let left_to_judge = crate::profile::provided::used(profile, &text);
     if !left_to_judge.is_empty() {
         notes.push(format!(

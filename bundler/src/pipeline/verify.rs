@@ -18,6 +18,8 @@ pub(super) struct Check {
     pub emit: Emit,
     /// Cut the bundled crates' code that `main` does not reach ([`prune`]).
     pub prune: bool,
+    /// The edition of the solution's package, when it has one.
+    pub solution_edition: Option<Edition>,
 }
 
 /// What verification made of a bundle.
@@ -27,6 +29,8 @@ pub(super) struct Checked {
     /// rustc's warnings about the solution's own code, located in it.
     pub warnings: Vec<String>,
     pub pruned: Option<Pruned>,
+    /// What migrating the solution's code from its package's older edition changed.
+    pub migrated: Option<String>,
 }
 
 /// Compiles the bundle as `check.target` does: migrated first where older crates' code
@@ -46,10 +50,32 @@ pub(super) fn verify(
         bundle.text.len()
     ));
     let externs = provided::externs(profile, &provided::used(profile, &bundle.text))?;
+    let compile_as = |source: &str, edition: &str, extra: &[&str]| {
+        let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
+        rustc::compile_with(
+            dir.path(),
+            profile,
+            edition,
+            Emit::Metadata,
+            source,
+            &externs,
+            extra,
+        )
+        .map_err(PipelineError::Rustc)
+    };
     let compile = |source: &str, emit: Emit, extra: &[&str]| -> Result<Outcome, PipelineError> {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
         rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
             .map_err(PipelineError::Rustc)
+    };
+    let migrated = match check.solution_edition {
+        Some(older) if older.as_str() < edition => {
+            let lints = migration_lints(older, edition);
+            let lints: Vec<&str> = lints.iter().map(String::as_str).collect();
+            let linted = compile_as(&bundle.text, older.as_str(), &lints)?;
+            migrate_solution(bundle, &linted, older, edition)
+        }
+        _ => None,
     };
     let mut plain = compile(&bundle.text, Emit::Metadata, &[])?;
     let mut linted = false;
@@ -143,6 +169,7 @@ pub(super) fn verify(
         text,
         warnings,
         pruned,
+        migrated,
     })
 }
 
@@ -239,6 +266,71 @@ fn older_crates_alone(bundle: &Bundle, edition: &str) -> String {
     text
 }
 
+/// The lints `cargo fix --edition` applies to move code of edition `older` to `edition`:
+/// each later edition's compatibility group, and the lints of 2018's idioms that 2021
+/// made errors (`Box<Trait>` without `dyn`, `...` ranges in patterns).
+fn migration_lints(older: Edition, edition: &str) -> Vec<String> {
+    let mut lints = Vec::new();
+    for next in ["2018", "2021", "2024"] {
+        if older.as_str() < next && next <= edition {
+            lints.extend([
+                "--force-warn".to_string(),
+                format!("rust-{next}-compatibility"),
+            ]);
+        }
+    }
+    if older.as_str() < "2021" && edition >= "2021" {
+        for lint in ["bare_trait_objects", "ellipsis_inclusive_range_patterns"] {
+            lints.extend(["--force-warn".to_string(), lint.to_string()]);
+        }
+    }
+    lints
+}
+
+/// Applies to the solution's part of `bundle` the fixes rustc is sure of among `linted`'s
+/// lints (the bundle compiled in the solution's edition `older`), as `cargo fix --edition`
+/// migrates a package, and says what changed, where. The solution's files stay as they are.
+/// Nothing when rustc could not compile it so (a crate of the bundle too new for `older`):
+/// the errors in `edition` then say what the solution must change.
+fn migrate_solution(
+    bundle: &mut Bundle,
+    linted: &Outcome,
+    older: Edition,
+    edition: &str,
+) -> Option<String> {
+    let solution = bundle.solution_range();
+    let mut changes = Vec::new();
+    let mut fixes = Vec::new();
+    for d in linted.diagnostics.iter().filter(|d| !d.is_error()) {
+        for fix in d
+            .fixes
+            .iter()
+            .filter(|f| f.certain && solution.contains(&f.at.0))
+        {
+            if let Origin::Solution(at) = bundle.origin(fix.at.0) {
+                let lint = d.code.clone().unwrap_or_default();
+                changes.push((at.path, at.line, at.column, lint));
+            }
+            fixes.push(fix.clone());
+        }
+    }
+    if !linted.success || !apply_fixes(bundle, fixes) {
+        return None;
+    }
+    changes.sort();
+    changes.dedup();
+    let places: Vec<String> = changes
+        .iter()
+        .map(|(path, line, column, lint)| format!("{}:{line}:{column} ({lint})", path.display()))
+        .collect();
+    Some(format!(
+        "the solution's package is edition {}: its code was migrated in the bundle to edition \
+         {edition} as `cargo fix --edition` would (its files are as they were): {}",
+        older.as_str(),
+        places.join(", ")
+    ))
+}
+
 /// Applies `fixes` to `bundle` (one per place; overlapping ones wait for another round); true
 /// if it changed anything.
 fn apply_fixes(bundle: &mut Bundle, mut fixes: Vec<rustc::Fix>) -> bool {
@@ -252,7 +344,11 @@ fn apply_fixes(bundle: &mut Bundle, mut fixes: Vec<rustc::Fix>) -> bool {
         let fits = end <= before
             && bundle.text.is_char_boundary(start)
             && bundle.text.is_char_boundary(end);
-        if fits {
+        if fits && end <= bundle.solution_range().end {
+            bundle.replace_in_solution(start..end, &fix.replacement);
+            before = start;
+            applied = true;
+        } else if fits && start >= bundle.solution_range().end {
             bundle.replace(start..end, &fix.replacement);
             before = start;
             applied = true;
