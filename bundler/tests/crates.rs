@@ -838,4 +838,28 @@ fn an_edition_2018_solution_is_migrated_for_a_2021_judge() {
         String::from_utf8_lossy(&output.stdout),
         format!("{expected}\n")
     );
+    // An error of the solution's own is reported alone, at its place, after the migration.
+    let copy = tempfile::tempdir().unwrap();
+    std::fs::create_dir(copy.path().join("src")).unwrap();
+    for file in ["Cargo.toml", "src/main.rs", "src/shapes.rs"] {
+        let text = std::fs::read_to_string(fixtures().join("oldpkg").join(file)).unwrap();
+        let text = text.replace(
+            "-> u64 {\n    shapes",
+            "-> u64 { let x: u32 = \"no\";\n    shapes",
+        );
+        std::fs::write(copy.path().join(file), text).unwrap();
+    }
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("bundle")
+        .arg(copy.path().join("src/main.rs"))
+        .args(["--judge", "codeforces"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        !output.status.success()
+            && stderr.contains("src/main.rs:6:55: error[E0308]")
+            && !stderr.contains("E0782"),
+        "{stderr}"
+    );
 }

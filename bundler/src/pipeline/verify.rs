@@ -270,7 +270,8 @@ fn older_crates_alone(bundle: &Bundle, edition: &str) -> String {
 /// each later edition's compatibility group, and the lints of 2018's idioms that 2021
 /// made errors (`Box<Trait>` without `dyn`, `...` ranges in patterns).
 fn migration_lints(older: Edition, edition: &str) -> Vec<String> {
-    let mut lints = Vec::new();
+    // Those alone: no other lint's fix (an unused `mut`) is the migration's to make.
+    let mut lints = vec!["-A".to_string(), "warnings".to_string()];
     for next in ["2018", "2021", "2024"] {
         if older.as_str() < next && next <= edition {
             lints.extend([
@@ -290,8 +291,8 @@ fn migration_lints(older: Edition, edition: &str) -> Vec<String> {
 /// Applies to the solution's part of `bundle` the fixes rustc is sure of among `linted`'s
 /// lints (the bundle compiled in the solution's edition `older`), as `cargo fix --edition`
 /// migrates a package, and says what changed, where. The solution's files stay as they are.
-/// Nothing when rustc could not compile it so (a crate of the bundle too new for `older`):
-/// the errors in `edition` then say what the solution must change.
+/// The lints rustc raised before an error stopped it count too: the error is then reported
+/// in `edition` alone, not behind the migration's.
 fn migrate_solution(
     bundle: &mut Bundle,
     linted: &Outcome,
@@ -314,7 +315,7 @@ fn migrate_solution(
             fixes.push(fix.clone());
         }
     }
-    if !linted.success || !apply_fixes(bundle, fixes) {
+    if !apply_fixes(bundle, fixes) {
         return None;
     }
     changes.sort();

@@ -220,11 +220,18 @@ impl Pruner<'_, '_> {
     }
 
     /// The functions rustc generates code for in `text`, demangled: with debug assertions,
-    /// as a contestant debugs, and without, as every judge optimizes (proconio reads its
-    /// input one way or the other); what either runs.
+    /// as a contestant debugs, and, when code asks for them (proconio reads its input one
+    /// way or the other), without, as every judge optimizes; what either runs. Code that
+    /// does not ask runs a part of the first when they are off (no `debug_assert!`).
     fn generated(&mut self, text: &str) -> Result<Option<Vec<String>>, PipelineError> {
+        let both: [&[&str]; 2] = [&[], &["-C", "debug-assertions=off"]];
+        let builds = if text.contains("debug_assertions") {
+            2
+        } else {
+            1
+        };
         let mut all = Vec::new();
-        for extra in [&[][..], &["-C", "debug-assertions=off"]] {
+        for extra in &both[..builds] {
             self.pruned.compiles += 1;
             self.bytes_compiled += text.len();
             let Some(functions) = (self.compiler.generated)(text, extra)? else {
