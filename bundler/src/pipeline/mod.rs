@@ -213,27 +213,22 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         prune: request.prune,
         solution_edition,
     };
-    let (text, warnings, pruned, migrated) = match request.verify {
-        Verify::Skip => (finish(&mut bundle)?, Vec::new(), None, None),
-        Verify::TypeCheck => {
-            let checked = verify::verify(&mut bundle, check(Emit::Metadata), &finish)?;
-            (
-                checked.text,
-                checked.warnings,
-                checked.pruned,
-                checked.migrated,
-            )
-        }
-        Verify::Build => {
-            let checked = verify::verify(&mut bundle, check(Emit::Binary), &finish)?;
-            (
-                checked.text,
-                checked.warnings,
-                checked.pruned,
-                checked.migrated,
-            )
-        }
+    let checked = match request.verify {
+        Verify::Skip => verify::Checked {
+            text: finish(&mut bundle)?,
+            warnings: Vec::new(),
+            pruned: None,
+            migrated: None,
+        },
+        Verify::TypeCheck => verify::verify(&mut bundle, check(Emit::Metadata), &finish)?,
+        Verify::Build => verify::verify(&mut bundle, check(Emit::Binary), &finish)?,
     };
+    let verify::Checked {
+        text,
+        warnings,
+        pruned,
+        migrated,
+    } = checked;
     let mut notes: Vec<String> = migrated.into_iter().collect();
     notes.extend(fitted.into_inner());
     let left_to_judge = crate::profile::provided::used(profile, &text);

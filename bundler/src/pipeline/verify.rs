@@ -50,29 +50,21 @@ pub(super) fn verify(
         bundle.text.len()
     ));
     let externs = provided::externs(profile, &provided::used(profile, &bundle.text))?;
-    let compile_as = |source: &str, edition: &str, extra: &[&str]| {
+    // Compiles in an edition as the judge does; the folder written to, for an object file.
+    let compile_in = |source: &str, edition: &str, emit: Emit, extra: &[&str]| {
         let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-        rustc::compile_with(
-            dir.path(),
-            profile,
-            edition,
-            Emit::Metadata,
-            source,
-            &externs,
-            extra,
-        )
-        .map_err(PipelineError::Rustc)
+        let outcome =
+            rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
+                .map_err(PipelineError::Rustc)?;
+        Ok::<_, PipelineError>((outcome, dir))
     };
-    let compile = |source: &str, emit: Emit, extra: &[&str]| -> Result<Outcome, PipelineError> {
-        let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-        rustc::compile_with(dir.path(), profile, edition, emit, source, &externs, extra)
-            .map_err(PipelineError::Rustc)
+    let compile = |source: &str, emit: Emit, extra: &[&str]| {
+        compile_in(source, edition, emit, extra).map(|(outcome, _)| outcome)
     };
     let migrated = match check.solution_edition {
         Some(older) if older.as_str() < edition => {
             let lints = migration_lints(older, edition);
-            let lints: Vec<&str> = lints.iter().map(String::as_str).collect();
-            let linted = compile_as(&bundle.text, older.as_str(), &lints)?;
+            let (linted, _) = compile_in(&bundle.text, older.as_str(), Emit::Metadata, &lints)?;
             migrate_solution(bundle, &linted, older, edition)
         }
         _ => None,
@@ -96,7 +88,10 @@ pub(super) fn verify(
             if linted
                 || edition != "2024"
                 || !older_errors
-                || !lint_migrate(bundle, &externs, profile)?
+                || !lint_migrate(bundle, &|source| {
+                    let lints = ["--force-warn", "rust-2024-compatibility"];
+                    compile_in(source, "2021", Emit::Metadata, &lints).map(|(o, _)| o)
+                })?
             {
                 break;
             }
@@ -114,24 +109,13 @@ pub(super) fn verify(
     }
     let compiled = bundle.text.clone();
     let pruned = if check.prune {
-        let generated =
-            |source: &str, extra: &[&str]| -> Result<Option<Vec<String>>, PipelineError> {
-                let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-                let outcome = rustc::compile_with(
-                    dir.path(),
-                    profile,
-                    edition,
-                    Emit::Object,
-                    source,
-                    &externs,
-                    extra,
-                )
-                .map_err(PipelineError::Rustc)?;
-                Ok(outcome
-                    .success
-                    .then(|| rustc::generated_functions(dir.path()))
-                    .flatten())
-            };
+        let generated = |source: &str, extra: &[&str]| {
+            let (outcome, dir) = compile_in(source, edition, Emit::Object, extra)?;
+            Ok(outcome
+                .success
+                .then(|| rustc::generated_functions(dir.path()))
+                .flatten())
+        };
         let compiler = prune::Compiler {
             check: &|source, extra| compile(source, Emit::Metadata, extra),
             generated: &generated,
@@ -214,22 +198,8 @@ fn older_than(bundle: &Bundle, at: usize, edition: &str) -> bool {
 /// anything.
 fn lint_migrate(
     bundle: &mut Bundle,
-    externs: &provided::Externs,
-    profile: &Profile,
+    lint: &dyn Fn(&str) -> Result<Outcome, PipelineError>,
 ) -> Result<bool, PipelineError> {
-    let lint = |source: &str| -> Result<Outcome, PipelineError> {
-        let dir = tempfile::tempdir().map_err(PipelineError::Rustc)?;
-        rustc::compile_with(
-            dir.path(),
-            profile,
-            "2021",
-            Emit::Metadata,
-            source,
-            externs,
-            &["--force-warn", "rust-2024-compatibility"],
-        )
-        .map_err(PipelineError::Rustc)
-    };
     let mut outcome = lint(&older_crates_alone(bundle, "2024"))?;
     if !outcome.success {
         outcome = lint(&bundle.text)?;
@@ -269,20 +239,21 @@ fn older_crates_alone(bundle: &Bundle, edition: &str) -> String {
 /// The lints `cargo fix --edition` applies to move code of edition `older` to `edition`:
 /// each later edition's compatibility group, and the lints of 2018's idioms that 2021
 /// made errors (`Box<Trait>` without `dyn`, `...` ranges in patterns).
-fn migration_lints(older: Edition, edition: &str) -> Vec<String> {
+fn migration_lints(older: Edition, edition: &str) -> Vec<&'static str> {
     // Those alone: no other lint's fix (an unused `mut`) is the migration's to make.
-    let mut lints = vec!["-A".to_string(), "warnings".to_string()];
-    for next in ["2018", "2021", "2024"] {
+    let mut lints = vec!["-A", "warnings"];
+    for (next, group) in [
+        ("2018", "rust-2018-compatibility"),
+        ("2021", "rust-2021-compatibility"),
+        ("2024", "rust-2024-compatibility"),
+    ] {
         if older.as_str() < next && next <= edition {
-            lints.extend([
-                "--force-warn".to_string(),
-                format!("rust-{next}-compatibility"),
-            ]);
+            lints.extend(["--force-warn", group]);
         }
     }
     if older.as_str() < "2021" && edition >= "2021" {
         for lint in ["bare_trait_objects", "ellipsis_inclusive_range_patterns"] {
-            lints.extend(["--force-warn".to_string(), lint.to_string()]);
+            lints.extend(["--force-warn", lint]);
         }
     }
     lints

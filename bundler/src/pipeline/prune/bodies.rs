@@ -17,14 +17,11 @@
 
 use super::edits::Places;
 use super::gated::{compiled_alike, Alike};
-use super::index::Cut;
+use super::index::{Cut, STUB};
 use crate::bundle::{Bundle, Origin};
 use std::collections::HashSet;
 use std::ops::Range;
 use syn::spanned::Spanned;
-
-/// What a body that never runs becomes (`::core` is a crate no module can shadow).
-pub(super) const STUB: &str = "{::core::panic!()}";
 
 /// The marker function of body `n`: a name no crate writes.
 const MARKER: &str = "__grundy_ran_";

@@ -105,12 +105,13 @@ pub(super) fn compiled_out(attrs: &[syn::Attribute]) -> bool {
     })
 }
 
-/// What a cfg predicate is on every judge, when that is known without the judge: `all()`
-/// is true, `any()` false, and `test` false (no judge builds a crate's tests), as are the
-/// cfgs of tools no judge runs (`miri`, `doc`, `clippy`). Code under a predicate known
-/// either way is compiled here as there, or nowhere.
+/// The cfgs no judge sets: `test` (no judge builds a crate's tests) and those of tools no
+/// judge runs.
 const NEVER_SET: [&str; 6] = ["test", "miri", "doc", "doctest", "clippy", "rustfmt"];
 
+/// What a cfg predicate is on every judge, when that is known without the judge: `all()`
+/// is true, `any()` false, and each of [`NEVER_SET`] false. Code under a predicate known
+/// either way is compiled here as there, or nowhere.
 fn decided(predicate: &proc_macro2::TokenStream) -> Option<bool> {
     let tokens: Vec<proc_macro2::TokenTree> = predicate.clone().into_iter().collect();
     match &tokens[..] {

@@ -1,7 +1,6 @@
 //! The bundle read for cutting: its items by where their names are, its impls, imports and
 //! macros, where each identifier of the bundled crates' code is, and what may be cut.
 
-use super::bodies::STUB;
 use super::edits::Places;
 use super::gated::{identifiers, Alike, Gated};
 use crate::bundle::{Bundle, Origin};
@@ -10,6 +9,10 @@ use quote::ToTokens;
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 use syn::spanned::Spanned;
+
+/// What the body of a function that never runs becomes (`::core` is a crate no module can
+/// shadow).
+pub(super) const STUB: &str = "{::core::panic!()}";
 
 /// One thing to cut.
 #[derive(Debug, Clone)]
@@ -164,9 +167,9 @@ pub(super) struct Index {
     solution_impls: HashSet<String>,
     /// The identifiers under a `#[cfg]` the judge decides, the solution's or the crates'
     /// (see [`Gated`]).
-    pub cfg_names: HashSet<String>,
+    cfg_names: HashSet<String>,
     /// The identifiers of the crates' functions that branch on a `cfg!` the judge decides.
-    pub branching_names: HashSet<String>,
+    branching_names: HashSet<String>,
     modules: usize,
     /// The bundled crates' inline modules with no items left: their names and texts.
     empty_modules: Vec<(String, Range<usize>)>,
@@ -429,6 +432,12 @@ impl Index {
                 .impl_macros
                 .get(&call.macro_name)
                 .is_some_and(|m| m.idents.contains(name))
+    }
+
+    /// Whether code the judge may compile or run differently from here names `name` (under a
+    /// `#[cfg]`, or in a function that branches on a `cfg!`, the judge decides).
+    pub(super) fn judge_may_reach(&self, name: &str) -> bool {
+        self.cfg_names.contains(name) || self.branching_names.contains(name)
     }
 
     /// The call whose macro name starts at byte `at`.

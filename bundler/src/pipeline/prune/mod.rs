@@ -207,10 +207,7 @@ impl Pruner<'_, '_> {
             if let (Some(functions), Some(index)) =
                 (functions, Index::of(self.bundle, self.compiler.alike))
             {
-                let judged = |name: &str| {
-                    index.cfg_names.contains(name) || index.branching_names.contains(name)
-                };
-                let stubs = bodies.never_run(&functions, &judged);
+                let stubs = bodies.never_run(&functions, &|name| index.judge_may_reach(name));
                 let outcome = self.cut_what_compiles(&index, stubs)?.unwrap_or(outcome);
                 return Ok((Some(functions), outcome));
             }
