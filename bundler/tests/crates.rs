@@ -723,6 +723,9 @@ fn bundles_carry_what_runs() {
         "macro prunelib::numbers::haunt_impl",
         "fn prunelib::numbers::spooky_count",
         "fn prunelib::platform::windows_ending",
+        "struct prunelib::shapes::Vec",
+        "fn prunelib::shapes::Vec < T >::len",
+        "fn prunelib::shapes::Square::as_row",
     ];
     for item in kept {
         assert!(pruned.contains(item), "{item} was cut: {pruned:#?}");

@@ -100,6 +100,9 @@ pub(super) struct Impl {
     pub trait_name: Option<String>,
     /// The primitive types the trait's generic arguments name (`u128` for `From<u128>`).
     trait_primitives: Vec<String>,
+    /// The other identifiers of the trait's generic arguments, but the impl's own
+    /// parameters (`Vec` and `A` for `TryFrom<Vec<T, A>>` in `impl<T, const N: usize>`).
+    trait_arguments: Vec<String>,
     pub members: Vec<(String, Range<usize>)>,
     /// Whether it has functions of its own (code is generated for them when they run).
     has_functions: bool,
@@ -152,6 +155,11 @@ pub(super) struct Index {
     macro_rules: HashMap<usize, (String, Range<usize>)>,
     /// How many of the bundled crates' types, and traits, have each name.
     type_names: HashMap<String, usize>,
+    /// The paths of the types of each name, from the bundle's root
+    /// (`allocator_api2::stable::boxed::Box`).
+    type_paths: HashMap<String, Vec<String>>,
+    /// The path of each module from the bundle's root, by its number (the root's is empty).
+    module_paths: Vec<String>,
     trait_names: HashMap<String, usize>,
     /// The methods with a default body of each of the bundled crates' traits.
     provided: HashMap<String, HashSet<String>>,
@@ -179,7 +187,10 @@ impl Index {
     pub(super) fn of(bundle: &Bundle, alike: Alike) -> Option<Index> {
         let file = syn::parse_file(&bundle.text).ok()?;
         let tokens: proc_macro2::TokenStream = bundle.text.parse().ok()?;
-        let mut index = Index::default();
+        let mut index = Index {
+            module_paths: vec![String::new()],
+            ..Index::default()
+        };
         let places = Places::of(&bundle.text);
         let in_library = |at: usize| matches!(bundle.origin(at), Origin::Library(_));
         index.items(&file.items, 0, &places, &in_library);
@@ -244,6 +255,11 @@ impl Index {
                                 .push((m.ident.to_string(), range.clone()));
                         }
                         self.modules += 1;
+                        let path = match self.module_paths[module].as_str() {
+                            "" => m.ident.to_string(),
+                            parent => format!("{parent}::{}", m.ident),
+                        };
+                        self.module_paths.push(path);
                         self.items(items, self.modules, places, in_library);
                     }
                 }
@@ -299,6 +315,11 @@ impl Index {
                     match (&unit, item) {
                         (Unit::Type(_), _) => {
                             *self.type_names.entry(ident.to_string()).or_default() += 1;
+                            let path = format!("{}::{ident}", self.module_paths[module]);
+                            self.type_paths
+                                .entry(ident.to_string())
+                                .or_default()
+                                .push(path);
                         }
                         (_, syn::Item::Macro(m)) => {
                             self.rules_of(ident, m.mac.tokens.clone(), places);
@@ -367,19 +388,19 @@ impl Index {
             .as_ref()
             .and_then(|(_, path, _)| path.segments.last())
             .map(|s| s.ident.to_string());
-        let trait_primitives = imp
+        let mut trait_idents = HashSet::new();
+        if let Some(args) = imp
             .trait_
             .as_ref()
-            .map(|(_, path, _)| {
-                let mut idents = HashSet::new();
-                identifiers(path.to_token_stream(), &mut idents);
-                PRIMITIVES
-                    .iter()
-                    .filter(|p| idents.contains(**p))
-                    .map(|p| p.to_string())
-                    .collect()
-            })
-            .unwrap_or_default();
+            .and_then(|(_, path, _)| path.segments.last())
+        {
+            identifiers(args.arguments.to_token_stream(), &mut trait_idents);
+        }
+        let (primitives, others): (Vec<String>, Vec<String>) = trait_idents
+            .into_iter()
+            .filter(|name| !generic(name))
+            .partition(|name| PRIMITIVES.contains(&name.as_str()));
+        let (trait_primitives, trait_arguments) = (primitives, others);
         if !library {
             self.solution_impls.extend(self_name.iter().cloned());
             self.solution_impls.extend(trait_name.iter().cloned());
@@ -414,6 +435,7 @@ impl Index {
             self_key,
             trait_name,
             trait_primitives,
+            trait_arguments,
             members,
             has_functions: imp.items.iter().any(|m| matches!(m, syn::ImplItem::Fn(_))),
             functions,
@@ -655,9 +677,10 @@ impl Index {
     }
 
     /// Impls of the bundled crates that code generated for what `main` runs never meets,
-    /// in three classes tried one after the other (each may be needed to type-check, a
+    /// in four classes tried one after the other (each may be needed to type-check, a
     /// bound, which compiling shows): 0, the impls for a type no generated function
-    /// mentions, and the macro calls whose arguments name only such primitive types; 1, a
+    /// mentions or of a trait on such a type of the bundled crates (`TryFrom<Vec<T, A>>`,
+    /// which rustc's liveness counts as using `Vec`), and the macro calls whose arguments name only such primitive types; 1, a
     /// trait's impl for a primitive type no generated function mentions among the trait's
     /// arguments (`From<u128>`); 2, a trait impl none of whose functions was generated; 3, a
     /// trait impl's method no generated function is, where the trait provides a default
@@ -676,19 +699,53 @@ impl Index {
                 .as_deref()
                 .is_none_or(|t| !self.cfg_names.contains(t))
         });
+        // A type of the bundled crates is met when a symbol names it by its path: its name
+        // alone may be std's (`Box`, `alloc::boxed::Box`).
+        let type_kept = |name: &str| match self.type_paths.get(name) {
+            Some(paths) => {
+                paths.iter().any(|p| met.paths.contains(p))
+                    || self.solution_names.contains(name)
+                    || self.cfg_names.contains(name)
+            }
+            None => kept(name),
+        };
         match class {
             0 => impls
-                .filter_map(|i| Some(cut(i, i.self_name.as_deref().filter(|n| !kept(n))?)))
+                .filter_map(|i| {
+                    let unmet_type =
+                        |n: &&String| self.type_names.contains_key(*n) && !type_kept(n);
+                    let name = i.self_name.as_deref().filter(|n| !type_kept(n));
+                    Some(cut(
+                        i,
+                        name.or(i
+                            .trait_arguments
+                            .iter()
+                            .find(unmet_type)
+                            .map(|n| n.as_str()))?,
+                    ))
+                })
                 .chain(self.calls.iter().filter_map(|c| {
-                    let types = primitives_in(&c.idents);
-                    let unmet = !types.is_empty() && types.iter().all(|t| !kept(t));
-                    unmet.then(|| {
-                        Cut::one(
-                            format!("call at {}", c.range.start),
-                            types[0],
-                            c.range.clone(),
-                        )
-                    })
+                    let primitives = primitives_in(&c.idents);
+                    let unmet = !primitives.is_empty() && primitives.iter().all(|t| !kept(t));
+                    let call = |name: &str| {
+                        Cut::one(format!("call at {}", c.range.start), name, c.range.clone())
+                    };
+                    if unmet {
+                        return Some(call(primitives[0]));
+                    }
+                    // A call that writes impls (it defines nothing) for types of the bundled
+                    // crates only, none met (`GraphBase! {delegate_impl [[G], G,
+                    // Reversed<G>, access0]}`).
+                    let mut types: Vec<&String> = c
+                        .idents
+                        .iter()
+                        .filter(|n| self.type_paths.contains_key(*n))
+                        .collect();
+                    types.sort();
+                    let defines = DEFINING.iter().any(|k| c.idents.contains(*k));
+                    let unmet =
+                        !defines && !types.is_empty() && types.iter().all(|t| !type_kept(t));
+                    unmet.then(|| call(types[0]))
                 }))
                 .collect(),
             1 => impls
@@ -848,6 +905,14 @@ pub(super) const UNMET_CLASSES: usize = 4;
 
 /// Standard traits whose impls often override provided methods, with the methods an impl
 /// must write (`Write` is both `io::Write` and `fmt::Write`: the methods either requires).
+/// The std traits (of [`STD_REQUIRED`]) that require a method named `member`.
+pub(super) fn std_traits_requiring(member: &str) -> impl Iterator<Item = &'static str> + '_ {
+    STD_REQUIRED
+        .iter()
+        .filter(move |(_, required)| required.contains(&member))
+        .map(|(t, _)| *t)
+}
+
 const STD_REQUIRED: [(&str, &[&str]); 15] = [
     ("Iterator", &["next"]),
     ("DoubleEndedIterator", &["next_back"]),
@@ -874,6 +939,9 @@ pub(super) struct Met {
     run: HashSet<(String, String)>,
     /// `(type, trait, method)` of every generated method of a trait impl.
     run_methods: HashSet<(String, String, String)>,
+    /// Every path the generated functions' names hold, without its first segment (the
+    /// crate's name), and each of its prefixes (`allocator_api2::stable`).
+    paths: HashSet<String>,
 }
 
 impl Met {
@@ -892,6 +960,34 @@ impl Met {
                 .map(|(s, t, _)| (s.clone(), t.clone()))
                 .collect(),
             run_methods,
+            paths: functions.iter().flat_map(|f| path_prefixes(f)).collect(),
+        }
+    }
+}
+
+/// Each path of a demangled name (`main::a::B::<T>::f`), its first segment left out, and
+/// each prefix of that (`a`, `a::B`, `a::B::f`).
+fn path_prefixes(name: &str) -> Vec<String> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut out = Vec::new();
+    let mut segments: Vec<&str> = Vec::new();
+    let mut rest = name;
+    loop {
+        let start = rest.find(is_ident).unwrap_or(rest.len());
+        let gap = &rest[..start];
+        rest = &rest[start..];
+        // A path goes on across `::` (and the `::<..>` of a generic's arguments' start).
+        if !segments.is_empty() && !gap.trim_end_matches('<').ends_with("::") {
+            segments.clear();
+        }
+        if rest.is_empty() {
+            return out;
+        }
+        let end = rest.find(|c: char| !is_ident(c)).unwrap_or(rest.len());
+        segments.push(&rest[..end]);
+        rest = &rest[end..];
+        if segments.len() > 1 {
+            out.push(segments[1..].join("::"));
         }
     }
 }
@@ -1004,6 +1100,20 @@ fn references(ty: &syn::Type) -> usize {
 }
 
 /// The primitive types impls are written for by macros that take them as arguments.
+/// The keywords that start an item other than an impl.
+const DEFINING: [&str; 10] = [
+    "struct",
+    "enum",
+    "union",
+    "trait",
+    "fn",
+    "const",
+    "static",
+    "mod",
+    "type",
+    "macro_rules",
+];
+
 const PRIMITIVES: [&str; 14] = [
     "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
     "f64",
@@ -1121,6 +1231,19 @@ fn type_name(ty: &syn::Type) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn generated_names_give_their_paths_without_the_crate() {
+        let paths =
+            path_prefixes("core::ptr::drop_in_place<main::a::stable::vec::Vec<u8>>::{{closure}}");
+        for held in ["ptr::drop_in_place", "a::stable::vec::Vec", "a::stable"] {
+            assert!(paths.iter().any(|p| p == held), "{held}: {paths:?}");
+        }
+        // Not from the crate's name on, and not across a generic argument's start.
+        for not in ["main::a", "vec::Vec", "drop_in_place::a", "Vec::u8"] {
+            assert!(!paths.iter().any(|p| p == not), "{not}: {paths:?}");
+        }
+    }
 
     #[test]
     fn generated_names_give_the_impl_and_method_they_are_of() {

@@ -49,10 +49,12 @@ const LINTS: [&str; 8] = [
     "unused_macro_rules",
 ];
 
-/// What pruning may spend: at most this many compilations, of at most this many bytes in
-/// all (a type-check takes time in proportion to the text: a megabyte bundle gets a few
-/// rounds, a small one many). A budget of work rather than of seconds, so that the same
-/// bundle is pruned the same way on every machine.
+/// What pruning may spend: at most this many compilations, its type-checks of at most this
+/// many bytes in all (a type-check takes time in proportion to the text: a megabyte bundle
+/// gets a few rounds, a small one many). The one or two object builds that tell what runs
+/// are not counted in bytes: every bundle needs them, and their stubs are worth most. A
+/// budget of work rather than of seconds, so that the same bundle is pruned the same way
+/// on every machine.
 const MAX_COMPILES: usize = 24;
 const MAX_BYTES_COMPILED: usize = 3 << 20;
 
@@ -128,17 +130,22 @@ impl Pruner<'_, '_> {
         (self.compiler.check)(&self.bundle.text, &LINTS)
     }
 
-    /// Cuts what rustc's lints find unused, round after round, until a round cuts nothing;
-    /// the outcome of the last compilation, which passed.
+    /// Cuts what rustc's lints find unused, round after round, until a round cuts nothing
+    /// or next to nothing (under 1% of the text: the budget buys more elsewhere); the
+    /// outcome of the last compilation, which passed.
     fn cut_dead(&mut self, mut outcome: Outcome) -> Result<Outcome, PipelineError> {
         while !self.spent() {
             let Some(index) = Index::of(self.bundle, self.compiler.alike) else {
                 break;
             };
             let dead = index.dead(self.bundle, &outcome.diagnostics);
+            let before = self.bundle.text.len();
             match self.cut_what_compiles(&index, dead)? {
                 Some(after) => outcome = after,
                 None => break,
+            }
+            if before.saturating_sub(self.bundle.text.len()) < before / 100 {
+                break;
             }
         }
         Ok(outcome)
@@ -230,7 +237,6 @@ impl Pruner<'_, '_> {
         let mut all = Vec::new();
         for extra in &both[..builds] {
             self.pruned.compiles += 1;
-            self.bytes_compiled += text.len();
             let Some(functions) = (self.compiler.generated)(text, extra)? else {
                 return Ok(None);
             };
@@ -375,12 +381,41 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
                         .map(|c| c.key.clone()),
                 );
             }
-            // "no method named `x` found": a cut took the member or its impl.
-            ("E0599", [member, ..]) => blamed.extend(
-                set.iter()
-                    .filter(|c| takes_member(c, index, member))
-                    .map(|c| c.key.clone()),
-            ),
+            // "no method named `x` found for struct `X`": a cut took the member, its impl,
+            // or the impl of a trait that gives `X` the method (a candidate the notes name,
+            // a bound they say is unmet, or a std trait that requires it).
+            ("E0599", [member, ..]) => {
+                let pairs = method_impls(d, member);
+                blamed.extend(
+                    set.iter()
+                        .filter(|c| {
+                            takes_member(c, index, member)
+                                || pairs.iter().any(|&(x, t)| takes_impl(c, index, x, t))
+                        })
+                        .map(|c| c.key.clone()),
+                );
+            }
+            // "type `X` cannot be dereferenced", "cannot borrow data in dereference of `X`
+            // as mutable", "cannot index into a value of type `X`": a cut took the impl of
+            // the operator's trait.
+            ("E0614" | "E0596" | "E0608", _)
+                if d.message.contains("dereference") || d.message.contains("index") =>
+            {
+                let traits: &[&str] = if d.message.contains("index") {
+                    &["Index", "IndexMut"]
+                } else if d.message.contains("as mutable") {
+                    &["DerefMut"]
+                } else {
+                    &["Deref"]
+                };
+                if let Some(x) = d.message.split('`').nth(1).map(segment) {
+                    blamed.extend(
+                        set.iter()
+                            .filter(|c| traits.iter().any(|t| takes_impl(c, index, x, t)))
+                            .map(|c| c.key.clone()),
+                    );
+                }
+            }
             ("E0405" | "E0412" | "E0422" | "E0423" | "E0425" | "E0433" | "E0531" | "E0574", _) => {
                 // The path rustc cannot find (or finds to be something else): its last name.
                 let Some(missing) = d
@@ -503,6 +538,35 @@ fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
                     .filter(|n| n.contains("appears within the type `"))
                     .filter_map(|n| n.split('`').nth(1));
                 pairs.extend(within.map(|y| (segment(y), *t)));
+            }
+        }
+    }
+    pairs
+}
+
+/// The `(type, trait)` impls that could give the type an E0599 names the method `member`
+/// it lacks: "no method named `len` found for struct `RawIter<T>`" with the notes'
+/// candidates ("candidate #1: `ExactSizeIterator`"), the bounds they say are unmet
+/// ("`Keys<'a, K, V>: Iterator`"), and the std traits that require a method of that name.
+fn method_impls<'d>(d: &'d Diagnostic, member: &str) -> Vec<(&'d str, &'d str)> {
+    let quoted: Vec<&str> = d.message.split('`').skip(1).step_by(2).collect();
+    let Some(receiver) = quoted.get(1).map(|x| segment(x)) else {
+        return Vec::new();
+    };
+    let mut pairs: Vec<(&str, &str)> = index::std_traits_requiring(member)
+        .map(|t| (receiver, t))
+        .collect();
+    for note in &d.notes {
+        for line in note.lines() {
+            let quoted = line.split('`').skip(1).step_by(2);
+            if line.contains("candidate #") {
+                pairs.extend(quoted.take(1).map(|t| (receiver, segment(t))));
+            } else {
+                pairs.extend(
+                    quoted
+                        .filter_map(|bound| bound.split_once(": "))
+                        .map(|(x, t)| (segment(x), segment(t))),
+                );
             }
         }
     }
