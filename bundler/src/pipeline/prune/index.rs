@@ -153,11 +153,10 @@ pub(super) struct Index {
     /// The rules of the bundled crates' `macro_rules!`, by the byte their matcher starts
     /// at: the macro's name and the rule's text (matcher, body and `;`).
     macro_rules: HashMap<usize, (String, Range<usize>)>,
-    /// How many of the bundled crates' types, and traits, have each name.
-    type_names: HashMap<String, usize>,
-    /// The paths of the types of each name, from the bundle's root
+    /// The paths of the bundled crates' types of each name, from the bundle's root
     /// (`allocator_api2::stable::boxed::Box`).
     type_paths: HashMap<String, Vec<String>>,
+    /// How many of the bundled crates' traits have each name.
     /// The path of each module from the bundle's root, by its number (the root's is empty).
     module_paths: Vec<String>,
     trait_names: HashMap<String, usize>,
@@ -314,7 +313,6 @@ impl Index {
                     };
                     match (&unit, item) {
                         (Unit::Type(_), _) => {
-                            *self.type_names.entry(ident.to_string()).or_default() += 1;
                             let path = format!("{}::{ident}", self.module_paths[module]);
                             self.type_paths
                                 .entry(ident.to_string())
@@ -396,11 +394,10 @@ impl Index {
         {
             identifiers(args.arguments.to_token_stream(), &mut trait_idents);
         }
-        let (primitives, others): (Vec<String>, Vec<String>) = trait_idents
+        let (trait_primitives, trait_arguments): (Vec<String>, Vec<String>) = trait_idents
             .into_iter()
             .filter(|name| !generic(name))
             .partition(|name| PRIMITIVES.contains(&name.as_str()));
-        let (trait_primitives, trait_arguments) = (primitives, others);
         if !library {
             self.solution_impls.extend(self_name.iter().cloned());
             self.solution_impls.extend(trait_name.iter().cloned());
@@ -571,15 +568,15 @@ impl Index {
             ),
             _ if self.solution_impls.contains(name) => return None,
             Unit::Type(module) => {
-                let unique =
-                    self.type_names.get(name) == Some(&1) && !self.trait_names.contains_key(name);
+                let unique = self.type_paths.get(name).is_some_and(|p| p.len() == 1)
+                    && !self.trait_names.contains_key(name);
                 self.with_impls(defining(format!("type {name}")), *module, unique, |i| {
                     i.self_name.as_deref() == Some(name)
                 })
             }
             Unit::Trait(module) => {
                 let unique =
-                    self.trait_names.get(name) == Some(&1) && !self.type_names.contains_key(name);
+                    self.trait_names.get(name) == Some(&1) && !self.type_paths.contains_key(name);
                 self.with_impls(defining(format!("trait {name}")), *module, unique, |i| {
                     i.trait_name.as_deref() == Some(name)
                 })
@@ -680,7 +677,8 @@ impl Index {
     /// in four classes tried one after the other (each may be needed to type-check, a
     /// bound, which compiling shows): 0, the impls for a type no generated function
     /// mentions or of a trait on such a type of the bundled crates (`TryFrom<Vec<T, A>>`,
-    /// which rustc's liveness counts as using `Vec`), and the macro calls whose arguments name only such primitive types; 1, a
+    /// which rustc's liveness counts as using `Vec`), and the macro calls whose arguments
+    /// name only such primitive types, or only such types of the bundled crates; 1, a
     /// trait's impl for a primitive type no generated function mentions among the trait's
     /// arguments (`From<u128>`); 2, a trait impl none of whose functions was generated; 3, a
     /// trait impl's method no generated function is, where the trait provides a default
@@ -713,7 +711,7 @@ impl Index {
             0 => impls
                 .filter_map(|i| {
                     let unmet_type =
-                        |n: &&String| self.type_names.contains_key(*n) && !type_kept(n);
+                        |n: &&String| self.type_paths.contains_key(*n) && !type_kept(n);
                     let name = i.self_name.as_deref().filter(|n| !type_kept(n));
                     Some(cut(
                         i,
@@ -903,8 +901,6 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
 /// How many classes [`Index::unmet_impls`] has.
 pub(super) const UNMET_CLASSES: usize = 4;
 
-/// Standard traits whose impls often override provided methods, with the methods an impl
-/// must write (`Write` is both `io::Write` and `fmt::Write`: the methods either requires).
 /// The std traits (of [`STD_REQUIRED`]) that require a method named `member`.
 pub(super) fn std_traits_requiring(member: &str) -> impl Iterator<Item = &'static str> + '_ {
     STD_REQUIRED
@@ -913,6 +909,8 @@ pub(super) fn std_traits_requiring(member: &str) -> impl Iterator<Item = &'stati
         .map(|(t, _)| *t)
 }
 
+/// Standard traits whose impls often override provided methods, with the methods an impl
+/// must write (`Write` is both `io::Write` and `fmt::Write`: the methods either requires).
 const STD_REQUIRED: [(&str, &[&str]); 15] = [
     ("Iterator", &["next"]),
     ("DoubleEndedIterator", &["next_back"]),
@@ -1099,7 +1097,6 @@ fn references(ty: &syn::Type) -> usize {
     }
 }
 
-/// The primitive types impls are written for by macros that take them as arguments.
 /// The keywords that start an item other than an impl.
 const DEFINING: [&str; 10] = [
     "struct",
@@ -1114,6 +1111,7 @@ const DEFINING: [&str; 10] = [
     "macro_rules",
 ];
 
+/// The primitive types impls are written for by macros that take them as arguments.
 const PRIMITIVES: [&str; 14] = [
     "u8", "u16", "u32", "u64", "u128", "usize", "i8", "i16", "i32", "i64", "i128", "isize", "f32",
     "f64",

@@ -408,7 +408,7 @@ fn blame(failed: &Outcome, edits: &Edits, set: &mut [Cut], index: &Index) -> Opt
                 } else {
                     &["Deref"]
                 };
-                if let Some(x) = d.message.split('`').nth(1).map(segment) {
+                if let Some(x) = quoted(&d.message).next().map(segment) {
                     blamed.extend(
                         set.iter()
                             .filter(|c| traits.iter().any(|t| takes_impl(c, index, x, t)))
@@ -518,7 +518,7 @@ fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
             .chain(d.notes.iter().map(String::as_str))
     };
     for text in texts() {
-        let quoted: Vec<&str> = text.split('`').skip(1).step_by(2).collect();
+        let quoted: Vec<&str> = quoted(text).collect();
         if let Some(bound) = text.strip_prefix("the trait bound `").and(quoted.first()) {
             if let Some((x, t)) = bound.split_once(": ") {
                 pairs.push((segment(x), segment(t)));
@@ -549,8 +549,7 @@ fn unmet_bounds(d: &Diagnostic) -> Vec<(&str, &str)> {
 /// candidates ("candidate #1: `ExactSizeIterator`"), the bounds they say are unmet
 /// ("`Keys<'a, K, V>: Iterator`"), and the std traits that require a method of that name.
 fn method_impls<'d>(d: &'d Diagnostic, member: &str) -> Vec<(&'d str, &'d str)> {
-    let quoted: Vec<&str> = d.message.split('`').skip(1).step_by(2).collect();
-    let Some(receiver) = quoted.get(1).map(|x| segment(x)) else {
+    let Some(receiver) = quoted(&d.message).nth(1).map(segment) else {
         return Vec::new();
     };
     let mut pairs: Vec<(&str, &str)> = index::std_traits_requiring(member)
@@ -558,12 +557,12 @@ fn method_impls<'d>(d: &'d Diagnostic, member: &str) -> Vec<(&'d str, &'d str)> 
         .collect();
     for note in &d.notes {
         for line in note.lines() {
-            let quoted = line.split('`').skip(1).step_by(2);
+            let in_line = quoted(line);
             if line.contains("candidate #") {
-                pairs.extend(quoted.take(1).map(|t| (receiver, segment(t))));
+                pairs.extend(in_line.take(1).map(|t| (receiver, segment(t))));
             } else {
                 pairs.extend(
-                    quoted
+                    in_line
                         .filter_map(|bound| bound.split_once(": "))
                         .map(|(x, t)| (segment(x), segment(t))),
                 );
@@ -582,11 +581,14 @@ fn names_in(d: &Diagnostic) -> Vec<&str> {
         .collect()
 }
 
+/// What `text` writes between backticks.
+fn quoted(text: &str) -> impl Iterator<Item = &str> {
+    text.split('`').skip(1).step_by(2)
+}
+
 /// The identifiers between backticks in `text`.
 fn quoted_names(text: &str) -> impl Iterator<Item = &str> {
-    text.split('`')
-        .skip(1)
-        .step_by(2)
+    quoted(text)
         .flat_map(|quoted| quoted.split(|c: char| !(c.is_alphanumeric() || c == '_')))
         .filter(|name| !name.is_empty())
 }
