@@ -342,7 +342,7 @@ fn impls_of_a_type_a_macro_call_writes() {
 /// that brings it on other targets; the functions of an `extern` block are found by name, also
 /// when imported under another, and only those used are kept; a `#[path]` inside an inline
 /// module is found. The judge's target is this machine's (x86_64 Linux, as `--judge none`
-/// checks here): the branch for Windows is left out.
+/// checks here): the branches for Windows and for other systems are left out.
 #[test]
 fn cfg_if_branches_and_extern_blocks() {
     check("platform.rs", &["--lib", "lib:platlib"]);
@@ -356,6 +356,24 @@ fn cfg_if_branches_and_extern_blocks() {
         target_env = "gnu"
     )) {
         assert!(!text.contains("mod windows"), "{text}");
+    }
+}
+
+/// For Codeforces, which compiles on Windows, the bundle is built for Windows and for this
+/// machine, which checks it: the branch for Windows stays (unchecked here), the branch for a
+/// system that is neither goes.
+#[test]
+fn a_judge_on_another_system_gets_its_code_and_no_third_systems() {
+    let args = ["--lib", "lib:platlib", "--judge", "codeforces"];
+    check("platform.rs", &args);
+    let text = bundle("platform.rs", &args).unwrap();
+    assert!(text.contains("mod windows"), "{text}");
+    if cfg!(all(
+        target_os = "linux",
+        target_arch = "x86_64",
+        target_env = "gnu"
+    )) {
+        assert!(!text.contains("mod other_os"), "{text}");
     }
 }
 

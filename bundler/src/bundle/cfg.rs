@@ -3,8 +3,9 @@
 //! not define (a build script's `zerocopy_core_error_1_81_0`, `getrandom_backend`, `docsrs`)
 //! is false, as the judge's compiler will find it; the judge's own (`atcoder`,
 //! `ONLINE_JUDGE`) and rustc's (`debug_assertions`, `target_os`, `unix`) are left to it,
-//! except the target's when the judge's target is known: then `target_os = "linux"` is true
-//! and `windows` false, so a crate written for every system (libc) brings only the judge's.
+//! except the target's when the targets the bundle is built for are known (the judge's, and
+//! this machine's, which checks it): a predicate true on each of them is true, false on each
+//! false, so a crate written for every system (libc) brings only theirs.
 //!
 //! Decided atoms are rewritten in place (`all()` is true, `any()` false), so a predicate that
 //! still holds unknowns keeps its meaning once the features are gone; an item whose
@@ -28,14 +29,14 @@ pub struct Cfg {
     pub features: BTreeSet<String>,
     /// `None` until the judge is known: then every name is left to its compiler.
     pub judge_sets: Option<BTreeSet<String>>,
-    /// The judge's target, when known: what `rustc --print cfg` prints for it, one
-    /// `name` or `name="value"` each.
-    pub target: Option<Rc<BTreeSet<String>>>,
+    /// The targets the bundle is built for, when known (empty: unknown): for each, what
+    /// `rustc --print cfg` prints for it, one `name` or `name="value"` each.
+    pub targets: Rc<Vec<BTreeSet<String>>>,
     /// The cfgs the crate's build script set when Cargo ran it, in the same form.
     pub script_sets: BTreeSet<String>,
 }
 
-/// The cfg names that describe the target, which [`Cfg::target`] decides when known. Not
+/// The cfg names that describe the target, which [`Cfg::targets`] decide when known. Not
 /// `target_feature`: flags such as `-C target-cpu` change it.
 const TARGET_NAMES: [&str; 12] = [
     "target_abi",
@@ -51,6 +52,19 @@ const TARGET_NAMES: [&str; 12] = [
     "windows",
     "panic",
 ];
+
+/// A decided predicate, written as one: `all()` is true, `any()` false.
+fn decided(truth: Truth) -> (TokenStream, Truth) {
+    let word = if truth == Truth::True { "all" } else { "any" };
+    let group = Group::new(Delimiter::Parenthesis, TokenStream::new());
+    let out: TokenStream = [
+        TokenTree::Ident(Ident::new(word, Span::call_site())),
+        TokenTree::Group(group),
+    ]
+    .into_iter()
+    .collect();
+    (out, truth)
+}
 
 /// Whether rustc itself may set cfg `name` (for the target, the build, or a tool): those stay
 /// for the judge's compiler to decide.
@@ -86,19 +100,32 @@ impl Cfg {
         }
     }
 
-    /// One predicate: `name`, `name = "value"`, `all(..)`, `any(..)` or `not(..)`.
+    /// One predicate: `name`, `name = "value"`, `all(..)`, `any(..)` or `not(..)`, decided
+    /// when it is the same on every target; else rewritten as on each target alike, or
+    /// with the target's names left to the compiler where the targets differ.
     fn atom(&self, tokens: &[TokenTree]) -> (TokenStream, Truth) {
-        let decided = |truth: Truth| {
-            let word = if truth == Truth::True { "all" } else { "any" };
-            let group = Group::new(Delimiter::Parenthesis, TokenStream::new());
-            let out: TokenStream = [
-                TokenTree::Ident(Ident::new(word, Span::call_site())),
-                TokenTree::Group(group),
-            ]
-            .into_iter()
-            .collect();
-            (out, truth)
+        let unknown = self.atom_on(tokens, None);
+        if unknown.1 != Truth::Unknown || self.targets.is_empty() {
+            return unknown;
+        }
+        let mut on = self.targets.iter().map(|t| self.atom_on(tokens, Some(t)));
+        let Some(first) = on.next() else {
+            return unknown;
         };
+        let text = first.0.to_string();
+        if on.all(|other| other.1 == first.1 && other.0.to_string() == text) {
+            first
+        } else {
+            unknown
+        }
+    }
+
+    /// [`Cfg::atom`] on one target, or with the target unknown.
+    fn atom_on(
+        &self,
+        tokens: &[TokenTree],
+        target: Option<&BTreeSet<String>>,
+    ) -> (TokenStream, Truth) {
         let unset = |name: &Ident| {
             let name = name.to_string();
             name != "feature"
@@ -108,7 +135,7 @@ impl Cfg {
                     .as_ref()
                     .is_some_and(|set| !set.contains(&name))
         };
-        if let Some(truth) = self.known_atom(tokens) {
+        if let Some(truth) = self.known_atom(tokens, target) {
             return decided(truth);
         }
         match tokens {
@@ -134,7 +161,7 @@ impl Cfg {
             {
                 let parts: Vec<(TokenStream, Truth)> = split_commas(args.stream())
                     .iter()
-                    .map(|part| self.atom(part))
+                    .map(|part| self.atom_on(part, target))
                     .collect();
                 let truths: Vec<Truth> = parts.iter().map(|p| p.1).collect();
                 let truth = if op == "all" {
@@ -184,9 +211,9 @@ impl Cfg {
         }
     }
 
-    /// `name` or `name = "value"` of the target, decided when the target is known, or one
+    /// `name` or `name = "value"` of `target`, decided when it is known, or one
     /// the crate's build script set (true).
-    fn known_atom(&self, tokens: &[TokenTree]) -> Option<Truth> {
+    fn known_atom(&self, tokens: &[TokenTree], target: Option<&BTreeSet<String>>) -> Option<Truth> {
         let (name, atom) = match tokens {
             [TokenTree::Ident(name)] => (name, name.to_string()),
             [TokenTree::Ident(name), TokenTree::Punct(eq), TokenTree::Literal(value)]
@@ -202,7 +229,7 @@ impl Cfg {
         if self.script_sets.contains(&atom) {
             return Some(Truth::True);
         }
-        let target = self.target.as_ref()?;
+        let target = target?;
         if !TARGET_NAMES.contains(&name.to_string().as_str()) {
             return None;
         }
@@ -507,7 +534,7 @@ mod tests {
         Cfg {
             features: features.iter().map(|f| f.to_string()).collect(),
             judge_sets: None,
-            target: None,
+            targets: Rc::default(),
             script_sets: BTreeSet::new(),
         }
     }
@@ -533,7 +560,7 @@ mod tests {
         let mut c = cfg(&[]);
         c.judge_sets = Some(BTreeSet::new());
         let linux = crate::profile::LINUX_X86_64.iter().map(|a| a.to_string());
-        c.target = Some(Rc::new(linux.collect()));
+        c.targets = Rc::new(vec![linux.collect()]);
         for (predicate, truth) in [
             ("unix", Truth::True),
             ("windows", Truth::False),
@@ -557,6 +584,40 @@ mod tests {
         ] {
             assert_eq!(eval(&c, predicate).1, truth, "{predicate}");
         }
+    }
+
+    #[test]
+    fn several_targets_decide_what_holds_on_each_alike() {
+        use crate::profile::{LINUX_X86_64, WINDOWS_I686_MSVC, WINDOWS_X86_64_MSVC};
+        let mut c = cfg(&["std"]);
+        c.judge_sets = Some(BTreeSet::new());
+        let targets = [LINUX_X86_64, WINDOWS_X86_64_MSVC, WINDOWS_I686_MSVC];
+        c.targets = Rc::new(
+            targets
+                .iter()
+                .map(|t| t.iter().map(|a| a.to_string()).collect())
+                .collect(),
+        );
+        for (predicate, truth) in [
+            ("any(unix, windows)", Truth::True),
+            ("target_endian = \"little\"", Truth::True),
+            ("target_os = \"freebsd\"", Truth::False),
+            ("target_pointer_width = \"16\"", Truth::False),
+            // Each atom differs between the targets, the whole holds on none.
+            (
+                "all(target_os = \"linux\", target_arch = \"x86\")",
+                Truth::False,
+            ),
+            ("unix", Truth::Unknown),
+            ("target_arch = \"x86\"", Truth::Unknown),
+        ] {
+            assert_eq!(eval(&c, predicate).1, truth, "{predicate}");
+        }
+        // Where the targets differ, their names stay for the compiler; the features go.
+        assert_eq!(
+            eval(&c, "all(feature = \"std\", windows)").0,
+            "all (all () , windows)"
+        );
     }
 
     #[test]

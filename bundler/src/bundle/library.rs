@@ -343,7 +343,7 @@ impl Library {
                 cfg: Cfg {
                     features: spec.features.clone(),
                     judge_sets: None,
-                    target: None,
+                    targets: Default::default(),
                     script_sets: BTreeSet::new(),
                 },
                 spec,
@@ -387,15 +387,20 @@ impl Library {
     }
 
     /// The cfg names the judge sets (`atcoder`): any other name rustc does not set is false
-    /// from now on, in every crate; and the judge's target cfgs when known (as
-    /// `rustc --print cfg` prints them), which decide the target's names. Before any module
-    /// is parsed.
-    pub fn judge_cfgs(&mut self, names: &[&str], target: Option<&[&str]>) {
+    /// from now on, in every crate; and the cfgs of the targets the bundle is built for
+    /// when known (as `rustc --print cfg` prints them), which decide the target's names.
+    /// Before any module is parsed.
+    pub fn judge_cfgs(&mut self, names: &[&str], targets: &[&[&str]]) {
         let names: BTreeSet<String> = names.iter().map(|n| n.to_string()).collect();
-        let target = target.map(|t| std::rc::Rc::new(t.iter().map(|a| a.to_string()).collect()));
+        let targets: std::rc::Rc<Vec<BTreeSet<String>>> = std::rc::Rc::new(
+            targets
+                .iter()
+                .map(|t| t.iter().map(|a| a.to_string()).collect())
+                .collect(),
+        );
         for c in &mut self.crates {
             c.cfg.judge_sets = Some(names.clone());
-            c.cfg.target = target.clone();
+            c.cfg.targets = targets.clone();
         }
     }
 

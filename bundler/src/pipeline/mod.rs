@@ -164,7 +164,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     let target = target(request, &anchor, &config)?;
     let profile = target.profile;
     let (mut library, manifest) = open_libraries(request, &anchor, &config.libs)?;
-    library.judge_cfgs(profile.cfgs, profile.target);
+    library.judge_cfgs(profile.cfgs, &profile.built_for());
     // The graph's packages (`name version`), the provided ones the solution depends on
     // first: the versions the note on the crates left to the judge compares with its own.
     let mut provided = if request.bundle_provided {

@@ -42,8 +42,9 @@ pub struct Profile {
     pub flags: &'static [&'static str],
     /// The `--cfg` names it sets.
     pub cfgs: &'static [&'static str],
-    /// The cfgs of the target it compiles for, when known ([`LINUX_X86_64`]).
-    pub target: Option<&'static [&'static str]>,
+    /// The cfgs of each target it may compile for, when known ([`LINUX_X86_64`]); empty
+    /// when unknown.
+    pub targets: &'static [&'static [&'static str]],
     /// The rustc version it runs (`""` when unknown).
     pub rustc: &'static str,
     /// The longest submission accepted, if the judge has a known limit.
@@ -229,16 +230,57 @@ pub const LINUX_X86_64: &[&str] = &[
     "unix",
 ];
 
+/// `x86_64-pc-windows-msvc`'s, as [`LINUX_X86_64`]: Codeforces links with the MSVC linker's
+/// `/STACK:` and does not say whether its Rust is 32 or 64 bits, so it may be this or
+/// [`WINDOWS_I686_MSVC`].
+pub const WINDOWS_X86_64_MSVC: &[&str] = &[
+    "panic=\"unwind\"",
+    "target_abi=\"\"",
+    "target_arch=\"x86_64\"",
+    "target_endian=\"little\"",
+    "target_env=\"msvc\"",
+    "target_family=\"windows\"",
+    "target_has_atomic=\"128\"",
+    "target_has_atomic=\"16\"",
+    "target_has_atomic=\"32\"",
+    "target_has_atomic=\"64\"",
+    "target_has_atomic=\"8\"",
+    "target_has_atomic=\"ptr\"",
+    "target_os=\"windows\"",
+    "target_pointer_width=\"64\"",
+    "target_vendor=\"pc\"",
+    "windows",
+];
+
+/// `i686-pc-windows-msvc`'s, as [`LINUX_X86_64`].
+pub const WINDOWS_I686_MSVC: &[&str] = &[
+    "panic=\"unwind\"",
+    "target_abi=\"\"",
+    "target_arch=\"x86\"",
+    "target_endian=\"little\"",
+    "target_env=\"msvc\"",
+    "target_family=\"windows\"",
+    "target_has_atomic=\"16\"",
+    "target_has_atomic=\"32\"",
+    "target_has_atomic=\"64\"",
+    "target_has_atomic=\"8\"",
+    "target_has_atomic=\"ptr\"",
+    "target_os=\"windows\"",
+    "target_pointer_width=\"32\"",
+    "target_vendor=\"pc\"",
+    "windows",
+];
+
 /// The target of `none`, which checks with the compiler here: this machine's when it is
-/// [`LINUX_X86_64`], else left to the compiler.
-const HERE: Option<&[&str]> = if cfg!(all(
+/// [`LINUX_X86_64`], else unknown.
+const HERE: &[&[&str]] = if cfg!(all(
     target_os = "linux",
     target_arch = "x86_64",
     target_env = "gnu"
 )) {
-    Some(LINUX_X86_64)
+    &[LINUX_X86_64]
 } else {
-    None
+    &[]
 };
 
 /// Every profile. `none` comes first: it is the default, `rustc -O` with no judge's habits.
@@ -249,7 +291,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021", "2024"],
         flags: &["-O"],
         cfgs: &[],
-        target: HERE,
+        targets: HERE,
         rustc: "",
         limit: None,
         stack: None,
@@ -263,7 +305,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021", "2024"],
         flags: &["-O"],
         cfgs: &["ONLINE_JUDGE"],
-        target: None,
+        targets: &[WINDOWS_X86_64_MSVC, WINDOWS_I686_MSVC],
         rustc: "1.89.0",
         limit: Some((65_536, Unit::Bytes)),
         stack: Some(256 << 20),
@@ -273,7 +315,8 @@ pub const PROFILES: [Profile; 7] = [
                  1.89.0 (2024), `rustc --edition=<E> -O -C link-args=/STACK:268435456 --cfg \
                  ONLINE_JUDGE`; sources up to 64 KB",
         differs: "Codeforces compiles on Windows and links a 256 MiB main stack \
-                  (`/STACK:268435456`), which a Linux linker does not take",
+                  (`/STACK:268435456`), which a Linux linker does not take; the bundle's \
+                  code for Windows only is not checked here",
     },
     Profile {
         name: "atcoder",
@@ -282,7 +325,7 @@ pub const PROFILES: [Profile; 7] = [
         // Cargo's release profile (opt-level 3) with the `lto = true` AtCoder adds.
         flags: &["-C", "opt-level=3", "-C", "lto"],
         cfgs: &["atcoder"],
-        target: Some(LINUX_X86_64),
+        targets: &[LINUX_X86_64],
         rustc: "1.89.0",
         limit: Some((512 * 1024, Unit::Bytes)),
         // `ulimit -s` there reads 1 GiB (measured by a contestant, qiita.com/reika727).
@@ -302,7 +345,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2024"],
         flags: &["-C", "opt-level=3"],
         cfgs: &[],
-        target: Some(LINUX_X86_64),
+        targets: &[LINUX_X86_64],
         rustc: "1.94.1",
         limit: Some((1024 * 1024, Unit::Bytes)),
         stack: None,
@@ -319,7 +362,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-O"],
         cfgs: &[],
-        target: Some(LINUX_X86_64),
+        targets: &[LINUX_X86_64],
         rustc: "",
         limit: None,
         stack: None,
@@ -334,7 +377,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-O"],
         cfgs: &[],
-        target: Some(LINUX_X86_64),
+        targets: &[LINUX_X86_64],
         rustc: "",
         limit: None,
         stack: None,
@@ -349,7 +392,7 @@ pub const PROFILES: [Profile; 7] = [
         editions: &["2021"],
         flags: &["-C", "opt-level=3"],
         cfgs: &[],
-        target: Some(LINUX_X86_64),
+        targets: &[LINUX_X86_64],
         rustc: "",
         limit: Some((65_536, Unit::Chars)),
         stack: None,
@@ -417,6 +460,17 @@ impl Unit {
 }
 
 impl Profile {
+    /// The targets a bundle for this judge is built for: each the judge may compile for, and
+    /// this machine's, which checks the bundle; none (unknown) when either is unknown.
+    pub fn built_for(&self) -> Vec<&'static [&'static str]> {
+        if self.targets.is_empty() || HERE.is_empty() {
+            return Vec::new();
+        }
+        let mut targets = self.targets.to_vec();
+        targets.extend(HERE.iter().filter(|here| !self.targets.contains(here)));
+        targets
+    }
+
     /// The `--judge` values, in the table's order.
     pub const NAMES: [&'static str; PROFILES.len()] = {
         let mut names = [""; PROFILES.len()];
