@@ -122,6 +122,7 @@ pub(super) fn verify(
             alike: prune::Alike {
                 target_features: features_as_here(profile),
             },
+            limit: profile.limit.map(|(limit, _)| limit),
         };
         Some(prune::prune(bundle, &compiler)?)
     } else {

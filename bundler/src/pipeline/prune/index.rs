@@ -130,6 +130,9 @@ pub(super) struct Call {
 struct ImplMacro {
     range: Range<usize>,
     idents: HashSet<String>,
+    /// The types its impls are for, when each is written by name (`impl<G> Data for
+    /// Acyclic<G>`); `None` when one is a parameter of the macro (`impl Data for $t`).
+    self_types: Option<HashSet<String>>,
 }
 
 /// A `use` item of the bundled crates' code.
@@ -329,6 +332,7 @@ impl Index {
                                     ImplMacro {
                                         range: range.clone(),
                                         idents,
+                                        self_types: impl_self_types(m.mac.tokens.clone()),
                                     },
                                 );
                             }
@@ -743,7 +747,20 @@ impl Index {
                     let defines = DEFINING.iter().any(|k| c.idents.contains(*k));
                     let unmet =
                         !defines && !types.is_empty() && types.iter().all(|t| !type_kept(t));
-                    unmet.then(|| call(types[0]))
+                    if unmet {
+                        return Some(call(types[0]));
+                    }
+                    // A call of a macro whose impls are all for such types, whatever its
+                    // arguments (`impl_graph_traits!(DiGraph)` writes impls for `Acyclic<..>`).
+                    let written = self.impl_macros.get(&c.macro_name)?.self_types.as_ref()?;
+                    let mut written: Vec<&String> = written
+                        .iter()
+                        .filter(|n| self.type_paths.contains_key(*n))
+                        .collect();
+                    written.sort();
+                    let unmet =
+                        !defines && !written.is_empty() && written.iter().all(|t| !type_kept(t));
+                    unmet.then(|| call(written[0]))
                 }))
                 .collect(),
             1 => impls
@@ -1124,6 +1141,93 @@ fn writes_impls(tokens: &proc_macro2::TokenStream) -> bool {
         proc_macro2::TokenTree::Group(g) => writes_impls(&g.stream()),
         _ => false,
     })
+}
+
+/// The names of the types the impls among `tokens` are for: the last segment of the path
+/// after `for` (or, in an inherent impl, after the generics); `None` when one is not written
+/// by name: a macro's parameter (`impl Data for $t`), an array, a tuple.
+fn impl_self_types(tokens: proc_macro2::TokenStream) -> Option<HashSet<String>> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let mut names = HashSet::new();
+    let mut pending = vec![tokens];
+    while let Some(stream) = pending.pop() {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => pending.push(g.stream()),
+                TokenTree::Ident(id) if id == "impl" => {
+                    let header = tokens[i + 1..].iter().take_while(
+                        |t| !matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
+                    );
+                    // The path of the type written last at the header's top level, before
+                    // its arguments or `where`: the trait's, then after `for` the type's.
+                    let (mut depth, mut name, mut done) = (0i32, None, false);
+                    let mut previous: Option<char> = None;
+                    for t in header {
+                        match t {
+                            TokenTree::Punct(p) if p.as_char() == '<' => {
+                                depth += 1;
+                                done |= name.is_some() && depth == 1;
+                            }
+                            TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
+                            TokenTree::Ident(id) if depth == 0 && id == "where" => break,
+                            TokenTree::Ident(id) if depth == 0 && id == "for" => {
+                                (name, done) = (None, false);
+                            }
+                            TokenTree::Ident(id) if depth == 0 && !done => {
+                                let word = id.to_string();
+                                if previous == Some('$') {
+                                    return None;
+                                }
+                                if previous != Some('\'')
+                                    && !matches!(word.as_str(), "dyn" | "mut" | "unsafe" | "const")
+                                {
+                                    name = Some(word);
+                                }
+                            }
+                            _ => {}
+                        }
+                        previous = match t {
+                            TokenTree::Punct(p) => Some(p.as_char()),
+                            _ => None,
+                        };
+                    }
+                    names.insert(name?);
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(names)
+}
+
+#[cfg(test)]
+mod self_type_tests {
+    use super::impl_self_types;
+
+    #[test]
+    fn the_types_a_macros_impls_are_for() {
+        let of = |text: &str| {
+            impl_self_types(text.parse().unwrap()).map(|names| {
+                let mut names: Vec<String> = names.into_iter().collect();
+                names.sort();
+                names
+            })
+        };
+        assert_eq!(
+            of(
+                "($g:ident) => { impl<'a, G> Data for &'a crate::m::Acyclic<$g<G>> where G: X {} \
+                impl<G: Visitable> Acyclic<G> { fn f() {} } }"
+            ),
+            Some(vec!["Acyclic".to_string()])
+        );
+        assert_eq!(of("($t:ty) => { impl Data for $t {} }"), None);
+        assert_eq!(of("() => { impl<T> TryFrom<Vec<T>> for [T; 1] {} }"), None);
+        assert_eq!(
+            of("() => { impl<'a> Iterator for Keys<'a> {} impl Clone for Tag {} }"),
+            Some(vec!["Keys".to_string(), "Tag".to_string()])
+        );
+    }
 }
 
 /// Drops from `tree` the leaves `keep` refuses; false when nothing is left of it.

@@ -58,6 +58,13 @@ const LINTS: [&str; 8] = [
 const MAX_COMPILES: usize = 24;
 const MAX_BYTES_COMPILED: usize = 3 << 20;
 
+/// How many times that budget pruning may spend while the bundle is still longer than the
+/// judge's limit, but within [`OVER_LIMIT_REACH`] times it: a bundle the judge would refuse
+/// is worth the wait when it may yet fit; one many times over is not (rand's took three
+/// minutes to be refused all the same).
+const OVER_LIMIT_STRETCH: usize = 3;
+const OVER_LIMIT_REACH: usize = 4;
+
 /// Times the imports that name what a cut removed are dropped before a cut counts as failed.
 const IMPORT_ROUNDS: usize = 3;
 
@@ -74,6 +81,8 @@ pub struct Compiler<'a> {
     pub generated: Generated<'a>,
     /// The cfgs the judge sets as here.
     pub alike: Alike,
+    /// The judge's limit on the source's length, if it has one.
+    pub limit: Option<usize>,
 }
 
 /// What pruning did.
@@ -121,7 +130,8 @@ struct Pruner<'b, 'c> {
 impl Pruner<'_, '_> {
     /// Whether the budget is spent.
     fn spent(&self) -> bool {
-        self.pruned.compiles >= MAX_COMPILES || self.bytes_compiled >= MAX_BYTES_COMPILED
+        let (compiles, bytes) = budget(self.bundle.text.len(), self.compiler.limit);
+        self.pruned.compiles >= compiles || self.bytes_compiled >= bytes
     }
 
     fn check(&mut self) -> Result<Outcome, PipelineError> {
@@ -354,6 +364,17 @@ impl Pruner<'_, '_> {
         }
         Ok(outcome)
     }
+}
+
+/// The compilations and the bytes of type-checks pruning may spend on a bundle of `len`
+/// bytes for a judge whose limit is `limit`.
+fn budget(len: usize, limit: Option<usize>) -> (usize, usize) {
+    let stretch = if limit.is_some_and(|limit| limit < len && len <= limit * OVER_LIMIT_REACH) {
+        OVER_LIMIT_STRETCH
+    } else {
+        1
+    };
+    (MAX_COMPILES * stretch, MAX_BYTES_COMPILED * stretch)
 }
 
 /// What a failed compilation of `set`'s cuts blames: the keys of the cuts to leave out. A
@@ -608,4 +629,19 @@ fn with_stable_keys(mut cuts: Vec<Cut>, text: &str) -> Vec<Cut> {
         }
     }
     cuts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bundle_over_its_judges_limit_may_spend_more() {
+        let usual = (MAX_COMPILES, MAX_BYTES_COMPILED);
+        assert_eq!(budget(100_000, None), usual);
+        assert_eq!(budget(60_000, Some(65_536)), usual);
+        let (compiles, bytes) = budget(70_000, Some(65_536));
+        assert!(compiles > usual.0 && bytes > usual.1);
+        assert_eq!(budget(400_000, Some(65_536)), usual, "out of reach");
+    }
 }
