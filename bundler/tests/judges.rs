@@ -88,9 +88,10 @@ fn literal(n: usize, ch: char) -> String {
 }
 
 /// Over the judge's limit, the bundle is minified (what is cut is said in a note); only a
-/// bundle over it even then is refused, and then the output file is not written.
+/// bundle over it even then is refused: the output file is not written, the bundle before
+/// minifying is, beside it.
 #[test]
-fn a_bundle_over_the_limit_is_fitted_or_refused_without_writing() {
+fn a_bundle_over_the_limit_is_fitted_or_refused_with_the_bundle_beside_the_output() {
     let dir = tempfile::tempdir().unwrap();
     // 17 + 65,520 = 65,537 bytes: one over Codeforces' 65,536.
     let text = padded(65_520, 'x');
@@ -128,6 +129,18 @@ fn a_bundle_over_the_limit_is_fitted_or_refused_without_writing() {
             ),
         "{message}"
     );
+    // The bundle as it stands, before minifying, is written beside the output asked for.
+    let beside = Path::new(out).with_extension("rejected.rs");
+    assert!(
+        message.ends_with(&format!(
+            "\nnote: the bundle before minifying is written to {}\n",
+            beside.display()
+        )),
+        "{message}"
+    );
+    assert!(std::fs::read_to_string(&beside)
+        .unwrap()
+        .contains(&literal(70_000, 'x')));
 
     // No judge means no limit.
     assert!(grundy(&["bundle", &main]).status.success());

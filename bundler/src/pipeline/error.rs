@@ -18,8 +18,13 @@ pub enum PipelineError {
     Profile(String),
     #[error("cannot minify the bundle: {0}")]
     Minify(String),
-    #[error(transparent)]
-    TooLarge(#[from] TooLarge),
+    /// Over the judge's limit even minified; `refused` holds the bundle before minifying,
+    /// for the user to see what it keeps.
+    #[error("{over}{}", on_next_line(&.refused.to_string()))]
+    TooLarge {
+        over: TooLarge,
+        refused: Box<Refused>,
+    },
     #[error(transparent)]
     Provided(#[from] ProvidedError),
     #[error("could not run rustc: {0}")]
@@ -76,6 +81,7 @@ impl PipelineError {
                 Some(refused.as_mut())
             }
             PipelineError::NewerEdition(newer) => Some(newer.refused.as_mut()),
+            PipelineError::TooLarge { refused, .. } => Some(refused.as_mut()),
             _ => None,
         }
     }
@@ -86,6 +92,9 @@ impl PipelineError {
 pub struct Refused {
     /// rustc's own rendering of its messages.
     pub rendered: String,
+    /// What the bundle is, for the note saying where it is written: "the bundle rustc
+    /// refused".
+    pub what: &'static str,
     /// The text rustc compiled.
     pub bundle: String,
     /// Where the bundle was written for the user to read, or why it could not be.
@@ -97,6 +106,7 @@ impl Refused {
     pub fn new(rendered: String, bundle: &str) -> Box<Refused> {
         Box::new(Refused {
             rendered,
+            what: "the bundle rustc refused",
             bundle: bundle.to_string(),
             written: None,
         })
@@ -129,20 +139,22 @@ impl std::fmt::Display for Refused {
         let Some(written) = &self.written else {
             return Ok(());
         };
-        if !self.rendered.ends_with('\n') {
+        if !self.rendered.is_empty() && !self.rendered.ends_with('\n') {
             f.write_str("\n")?;
         }
         match written {
-            Ok(path) => write!(
-                f,
-                "note: the bundle rustc refused is written to {}",
-                path.display()
-            ),
-            Err(why) => write!(
-                f,
-                "note: the bundle rustc refused could not be written: {why}"
-            ),
+            Ok(path) => write!(f, "note: {} is written to {}", self.what, path.display()),
+            Err(why) => write!(f, "note: {} could not be written: {why}", self.what),
         }
+    }
+}
+
+/// `text` on a line of its own after what comes before it, or nothing.
+fn on_next_line(text: &str) -> String {
+    if text.is_empty() {
+        String::new()
+    } else {
+        format!("\n{text}")
     }
 }
 

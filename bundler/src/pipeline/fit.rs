@@ -79,10 +79,17 @@ pub(super) fn fit(
     }
     match profile.check_size(&text) {
         Ok(()) => Ok((text, notes)),
-        Err(over) => Err(PipelineError::TooLarge(TooLarge {
-            crates: crate_sizes(bundle),
-            ..over
-        })),
+        Err(over) => {
+            let mut refused = super::Refused::new(String::new(), &bundle.text);
+            refused.what = "the bundle before minifying";
+            Err(PipelineError::TooLarge {
+                over: TooLarge {
+                    crates: crate_sizes(bundle),
+                    ..over
+                },
+                refused,
+            })
+        }
     }
 }
 
