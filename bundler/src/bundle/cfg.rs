@@ -230,6 +230,17 @@ impl Cfg {
             return Some(Truth::True);
         }
         let target = target?;
+        // Tools' cfgs: a judge's compiler is none of them.
+        if matches!(
+            atom.as_str(),
+            "miri" | "doc" | "doctest" | "clippy" | "rustfmt"
+        ) {
+            return Some(Truth::False);
+        }
+        if name == "target_feature" {
+            // A target's listed features are its baseline; the rest depend on the flags.
+            return target.contains(&atom).then_some(Truth::True);
+        }
         if !TARGET_NAMES.contains(&name.to_string().as_str()) {
             return None;
         }
@@ -610,6 +621,11 @@ mod tests {
             ),
             ("unix", Truth::Unknown),
             ("target_arch = \"x86\"", Truth::Unknown),
+            // Every x86 target has SSE2; AVX depends on the CPU the flags name.
+            ("target_feature = \"sse2\"", Truth::True),
+            ("not(target_feature = \"sse2\")", Truth::False),
+            ("target_feature = \"avx2\"", Truth::Unknown),
+            ("not(miri)", Truth::True),
         ] {
             assert_eq!(eval(&c, predicate).1, truth, "{predicate}");
         }

@@ -209,9 +209,10 @@ const fn crate_(
     }
 }
 
-/// What `rustc --print cfg -O` prints for `x86_64-unknown-linux-gnu` (rustc 1.95.0), less
-/// `target_feature`, which `-C target-cpu` changes: the target of every judge here but
-/// Codeforces (Windows).
+/// What `rustc --print cfg -O` prints for `x86_64-unknown-linux-gnu` (rustc 1.95.0): the
+/// target of every judge here but Codeforces (Windows). Its `target_feature`s are the
+/// target's baseline, on whatever CPU `-C target-cpu` names; any other feature depends on
+/// the flags, and is not decided by these lists.
 pub const LINUX_X86_64: &[&str] = &[
     "panic=\"unwind\"",
     "target_abi=\"\"",
@@ -219,6 +220,9 @@ pub const LINUX_X86_64: &[&str] = &[
     "target_endian=\"little\"",
     "target_env=\"gnu\"",
     "target_family=\"unix\"",
+    "target_feature=\"fxsr\"",
+    "target_feature=\"sse\"",
+    "target_feature=\"sse2\"",
     "target_has_atomic=\"16\"",
     "target_has_atomic=\"32\"",
     "target_has_atomic=\"64\"",
@@ -240,6 +244,9 @@ pub const WINDOWS_X86_64_MSVC: &[&str] = &[
     "target_endian=\"little\"",
     "target_env=\"msvc\"",
     "target_family=\"windows\"",
+    "target_feature=\"fxsr\"",
+    "target_feature=\"sse\"",
+    "target_feature=\"sse2\"",
     "target_has_atomic=\"128\"",
     "target_has_atomic=\"16\"",
     "target_has_atomic=\"32\"",
@@ -260,6 +267,9 @@ pub const WINDOWS_I686_MSVC: &[&str] = &[
     "target_endian=\"little\"",
     "target_env=\"msvc\"",
     "target_family=\"windows\"",
+    "target_feature=\"fxsr\"",
+    "target_feature=\"sse\"",
+    "target_feature=\"sse2\"",
     "target_has_atomic=\"16\"",
     "target_has_atomic=\"32\"",
     "target_has_atomic=\"64\"",
