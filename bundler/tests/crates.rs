@@ -884,3 +884,86 @@ fn an_edition_2018_solution_is_migrated_for_a_2021_judge() {
         "{stderr}"
     );
 }
+
+/// A bundle over Codeforces's limit even minified fits once the bundled crates' own names
+/// are shortened, and answers the same: names std also has are given back, names a program
+/// observes stay (the solution's, those `#[derive(Debug)]` prints, `stringify!` and `cfg!`
+/// read, a format string captures, the linker looks up). The solution is padded with a
+/// string literal to just over the limit.
+#[test]
+fn names_are_shortened_to_fit_a_judges_limit() {
+    let fixture = fixtures().join("solutions/longnames.rs");
+    let solution = std::fs::read_to_string(&fixture).unwrap();
+    let expected = solution
+        .lines()
+        .next()
+        .unwrap()
+        .strip_prefix("// stdout: ")
+        .unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let main = dir.path().join("main.rs");
+    let lib = fixtures().join("longnames");
+    let grundy = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .arg("bundle")
+            .arg(&main)
+            .arg("--lib")
+            .arg(&lib)
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        assert!(output.status.success(), "{stderr}");
+        (String::from_utf8(output.stdout).unwrap(), stderr)
+    };
+    let padded = |bytes: usize| {
+        let padding = "x".repeat(bytes);
+        std::fs::write(
+            &main,
+            format!("{solution}#[allow(dead_code)]\nconst PADDING: &str = \"{padding}\";\n"),
+        )
+        .unwrap();
+    };
+    padded(0);
+    let (minified, _) = grundy(&["--minify"]);
+    // 300 bytes over once minified.
+    padded(65_536 + 300 - minified.len());
+    let (text, notes) = grundy(&["--judge", "codeforces"]);
+    assert!(
+        notes.contains("names of the bundled crates' own code are shortened"),
+        "{notes}"
+    );
+    assert!(text.len() <= 65_536, "{} bytes", text.len());
+    let run = tempfile::tempdir().unwrap();
+    if let Err(stderr) = compile_in(run.path(), &text, "2021").unwrap() {
+        panic!("rustc --edition 2021 -O:\n{stderr}");
+    }
+    let output = Command::new(run.path().join("main")).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&output.stdout).trim_end(), expected);
+    for kept in [
+        "lower_bound_value",
+        "multiply_then_add_operation",
+        "{accumulated_total_so_far}",
+        "fn labs(",
+        "cfg!(unix)",
+        "fn unix()",
+        ".len()",
+        "fn next(",
+        "type Item",
+    ] {
+        assert!(text.contains(kept), "{kept} is gone:\n{text}");
+    }
+    for renamed in [
+        "incoming_value_to_add",
+        "remaining_steps_left",
+        "CountedType",
+        "current_step_value",
+        "collection_of_vectors",
+        "'collection",
+        "name_of_the_operation",
+        "operation_identifier",
+        "number_of_additions",
+    ] {
+        assert!(!text.contains(renamed), "{renamed} is still there");
+    }
+}

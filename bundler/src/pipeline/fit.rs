@@ -1,12 +1,14 @@
 //! The text handed to the judge: minified when asked, and made to fit the judge's source
 //! limit without the user's help: over it, the bundled crates' doc comments go, then the
-//! bundle is minified, each step said in a note. Only a bundle over the limit even then is
-//! refused, with the size of each crate in it, so the user sees what costs.
+//! bundle is minified, then (when the bundle is checked) the crates' own names are
+//! shortened, each step said in a note. Only a bundle over the limit even then is refused,
+//! with the size of each crate in it, so the user sees what costs.
 //!
 //! The bundled crates' code is indented with tabs, one byte a level: nested in the modules
 //! of their crates, its lines start deep, and four spaces a level made a third of a bundle's
 //! bytes. The solution's own code stays as it was written.
 
+use super::shorten::{self, Compile};
 use super::PipelineError;
 use crate::bundle::{Bundle, Origin};
 use crate::profile::{minify, Profile, TooLarge, PROFILES};
@@ -20,11 +22,13 @@ pub(super) struct Asked {
     pub minify: bool,
 }
 
-/// `bundle`'s text for `profile`, with a note for each step taken to fit its limit.
+/// `bundle`'s text for `profile`, with a note for each step taken to fit its limit; names
+/// are shortened only with `compile` to try them.
 pub(super) fn fit(
     bundle: &mut Bundle,
     profile: &Profile,
     asked: Asked,
+    compile: Option<&Compile>,
 ) -> Result<(String, Vec<String>), PipelineError> {
     let minified =
         |text: &str| minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()));
@@ -76,6 +80,23 @@ pub(super) fn fit(
             profile.title,
             text.len()
         ));
+    }
+    let shortened = match (profile.check_size(&text), compile) {
+        (Err(over), Some(compile)) => shorten::shorten(bundle, compile)?.map(|s| (over, s)),
+        _ => None,
+    };
+    if let Some((over, (short, names))) =
+        shortened.filter(|(_, (short, _))| short.len() < text.len())
+    {
+        notes.push(format!(
+            "the bundle was {} over {}'s limit minified: {names} names of the bundled crates' \
+             own code are shortened ({} -> {} bytes)",
+            over.excess(),
+            profile.title,
+            text.len(),
+            short.len()
+        ));
+        text = short;
     }
     match profile.check_size(&text) {
         Ok(()) => Ok((text, notes)),

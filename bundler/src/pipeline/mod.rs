@@ -11,6 +11,7 @@
 mod error;
 mod fit;
 mod prune;
+mod shorten;
 mod verify;
 
 pub use error::{NewerEdition, PipelineError, Refused};
@@ -201,8 +202,10 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         minify: request.minify,
     };
     let fitted = std::cell::RefCell::new(Vec::new());
-    let finish = |bundle: &mut Bundle| -> Result<String, PipelineError> {
-        let (text, notes) = fit::fit(bundle, profile, asked)?;
+    let finish = |bundle: &mut Bundle,
+                  compile: Option<&shorten::Compile>|
+     -> Result<String, PipelineError> {
+        let (text, notes) = fit::fit(bundle, profile, asked, compile)?;
         *fitted.borrow_mut() = notes;
         Ok(text)
     };
@@ -215,7 +218,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     };
     let checked = match request.verify {
         Verify::Skip => verify::Checked {
-            text: finish(&mut bundle)?,
+            text: finish(&mut bundle, None)?,
             warnings: Vec::new(),
             pruned: None,
             migrated: None,

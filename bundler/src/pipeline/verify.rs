@@ -3,6 +3,7 @@
 //! bundled crate whose code failed.
 
 use super::prune::{self, Pruned};
+use super::shorten::Compile;
 use super::{NewerEdition, PipelineError, Refused};
 use crate::bundle::crates::Edition;
 use crate::bundle::source::Location;
@@ -10,6 +11,10 @@ use crate::bundle::{Bundle, BundledCrate, Origin};
 use crate::profile::provided;
 use crate::profile::rustc::{self, Diagnostic, Emit, Outcome};
 use crate::profile::{Profile, Target};
+
+/// Makes the text to hand over of a checked bundle, given a type-check to try changes with.
+pub(super) type Finish<'a> =
+    dyn Fn(&mut Bundle, Option<&Compile>) -> Result<String, PipelineError> + 'a;
 
 /// How a bundle is checked before it is handed over.
 #[derive(Debug, Clone, Copy)]
@@ -35,13 +40,14 @@ pub(super) struct Checked {
 
 /// Compiles the bundle as `check.target` does: migrated first where older crates' code
 /// does not compile in the edition, then pruned, then made the text to hand over by
-/// `finish` (minified, fitted to the judge's limit), which is compiled in the end. `Ok` with
+/// `finish` (minified, fitted to the judge's limit, given a type-check to try what it
+/// changes with), which is compiled in the end. `Ok` with
 /// the warnings about the solution's own code; an error for any error, or any warning about
 /// library code.
 pub(super) fn verify(
     bundle: &mut Bundle,
     check: Check,
-    finish: &dyn Fn(&mut Bundle) -> Result<String, PipelineError>,
+    finish: &Finish,
 ) -> Result<Checked, PipelineError> {
     let Target { profile, edition } = check.target;
     let compiling = profile.compiling(edition);
@@ -128,7 +134,10 @@ pub(super) fn verify(
     } else {
         None
     };
-    let text = finish(bundle)?;
+    let text = finish(
+        bundle,
+        Some(&|text: &str| compile(text, Emit::Metadata, &[])),
+    )?;
     let outcome = if text == compiled && check.emit == Emit::Metadata {
         plain
     } else {

@@ -6,12 +6,28 @@
 //! and `column!()` (hence panic locations) and the text `stringify!` makes of its tokens.
 
 use proc_macro2::{Delimiter, LexError, Spacing, TokenStream, TokenTree};
+use std::collections::HashMap;
 
 /// `source` minified. `Err` only if proc-macro2's lexer rejects it (a bundle never should).
 pub fn minify(source: &str) -> Result<String, LexError> {
+    minify_renamed(source, &HashMap::new(), true)
+}
+
+/// `source` minified, each identifier that is a key of `renamed` (lifetimes' and labels'
+/// included) written as its value. Without `inert_attributes`, the attributes rustc does
+/// nothing with go too: `#[doc = "..."]` written as an attribute, and those only tools read
+/// (`#[allow(clippy::x)]`, `#[rustfmt::skip]`); a macro's matcher may ask for one, so the
+/// caller checks.
+pub fn minify_renamed(
+    source: &str,
+    renamed: &HashMap<String, String>,
+    inert_attributes: bool,
+) -> Result<String, LexError> {
     let mut printer = Printer {
         text: String::with_capacity(source.len() / 2),
         last: Last::Open,
+        renamed,
+        inert_attributes,
     };
     printer.stream(source.parse()?);
     printer.text.push('\n');
@@ -40,17 +56,23 @@ enum Last {
     Punct { ch: char, joint: bool },
 }
 
-struct Printer {
+struct Printer<'r> {
     text: String,
     last: Last,
+    renamed: &'r HashMap<String, String>,
+    inert_attributes: bool,
 }
 
-impl Printer {
+impl Printer<'_> {
     fn stream(&mut self, tokens: TokenStream) {
         let mut tokens = tokens.into_iter().peekable();
         while let Some(token) = tokens.next() {
             match token {
-                TokenTree::Punct(p) if p.as_char() == '#' && is_doc_comment(&p) => {
+                TokenTree::Punct(p)
+                    if p.as_char() == '#'
+                        && (is_doc_comment(&p)
+                            || (!self.inert_attributes && is_inert(tokens.clone()))) =>
+                {
                     // The comment became `#`, `!` for an inner one, and `[doc = "..."]`.
                     if matches!(tokens.peek(), Some(TokenTree::Punct(q)) if q.as_char() == '!') {
                         tokens.next();
@@ -78,8 +100,9 @@ impl Printer {
                 }
                 TokenTree::Ident(ident) => {
                     let text = ident.to_string();
-                    let space = self.before_word_or_literal(&text);
-                    self.push(space, &text, Last::Word);
+                    let text = self.renamed.get(&text).unwrap_or(&text);
+                    let space = self.before_word_or_literal(text);
+                    self.push(space, text, Last::Word);
                 }
                 TokenTree::Literal(literal) => {
                     let text = literal.to_string();
@@ -126,10 +149,75 @@ impl Printer {
     }
 }
 
+/// Whether `after` (what follows a `#`) is an attribute rustc does nothing with:
+/// `[doc = "..."]`, a lint level for tools' lints only (`[allow(clippy::a, clippy::b)]`), or
+/// a tool's own (`[rustfmt::skip]`, `[clippy::msrv = ".."]`); inner or outer.
+fn is_inert(mut after: impl Iterator<Item = TokenTree>) -> bool {
+    let group = match after.next() {
+        Some(TokenTree::Punct(bang)) if bang.as_char() == '!' => after.next(),
+        other => other,
+    };
+    let Some(TokenTree::Group(group)) = group else {
+        return false;
+    };
+    let inner: Vec<TokenTree> = group.stream().into_iter().collect();
+    let tool = |path: &[TokenTree]| {
+        matches!(path, [TokenTree::Ident(tool), TokenTree::Punct(c), TokenTree::Punct(_), ..]
+            if (tool == "clippy" || tool == "rustfmt" || tool == "rustdoc") && c.as_char() == ':')
+    };
+    if group.delimiter() != Delimiter::Bracket {
+        return false;
+    }
+    match inner.as_slice() {
+        [TokenTree::Ident(doc), TokenTree::Punct(eq), TokenTree::Literal(_)] => {
+            doc == "doc" && eq.as_char() == '='
+        }
+        [TokenTree::Ident(level), TokenTree::Group(lints)]
+            if matches!(
+                level.to_string().as_str(),
+                "allow" | "warn" | "deny" | "expect"
+            ) =>
+        {
+            let lints: Vec<TokenTree> = lints.stream().into_iter().collect();
+            !lints.is_empty()
+                && lints
+                    .split(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ','))
+                    .filter(|lint| !lint.is_empty())
+                    .all(tool)
+        }
+        path => tool(path),
+    }
+}
+
 /// A doc comment's `#` has the comment itself as its source text; an attribute's is `#`.
 fn is_doc_comment(pound: &proc_macro2::Punct) -> bool {
     pound
         .span()
         .source_text()
         .is_some_and(|text| text.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renaming_writes_each_name_anew_and_inert_attributes_may_go() {
+        let source = "#![allow(clippy::all)]\n#[doc = \"a\"] #[rustfmt::skip] #[allow(clippy::x, \
+                      dead_code)] #[inline] fn long_name<'life>(x: &'life u8) {}";
+        let renamed: HashMap<String, String> = [("long_name", "f"), ("life", "a")]
+            .into_iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        assert_eq!(
+            minify_renamed(source, &renamed, true).unwrap(),
+            "#![allow(clippy::all)]#[doc=\"a\"]#[rustfmt::skip]#[allow(clippy::x,dead_code)]\
+             #[inline]fn f<'a>(x:&'a u8){}\n"
+        );
+        // A lint level naming rustc's lints too stays, as does every other attribute.
+        assert_eq!(
+            minify_renamed(source, &renamed, false).unwrap(),
+            "#[allow(clippy::x,dead_code)]#[inline]fn f<'a>(x:&'a u8){}\n"
+        );
+    }
 }
