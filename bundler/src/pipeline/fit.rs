@@ -15,6 +15,10 @@ use crate::profile::{minify, Profile, TooLarge, PROFILES};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
 
+/// How many times a judge's limit a minified bundle may be for shortening names to be
+/// tried: it saves a third of a bundle at best, and a further one is refused either way.
+const SHORTENING_REACH: usize = 2;
+
 /// What the user asked for.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Asked {
@@ -82,7 +86,9 @@ pub(super) fn fit(
         ));
     }
     let shortened = match (profile.check_size(&text), compile) {
-        (Err(over), Some(compile)) => shorten::shorten(bundle, compile)?.map(|s| (over, s)),
+        (Err(over), Some(compile)) if over.size <= SHORTENING_REACH * over.limit => {
+            shorten::shorten(bundle, compile)?.map(|s| (over, s))
+        }
         _ => None,
     };
     if let Some((over, (short, names))) =
