@@ -15,9 +15,11 @@ bundle: ## Print the submission-ready file for problem P (make bundle P=poj2311)
 	@$(BUNDLER) bundle problems/$(P)/main.rs
 
 # The 2025 corpus (regex, ndarray, bitvec, ...: bundles of megabytes, pruned) takes about
-# seven minutes on 2 cores: it has a target of its own, which `make sizes` runs too.
-test: ## Run every test: templates, bundler, the judge suite and the corpus (but the 2025 set: make corpus-2025)
+# seven minutes on 2 cores: it has a target of its own, which `make sizes` runs too; only
+# its small package (petgraph 0.8 for Codeforces) is part of `make test`.
+test: ## Run every test: templates, bundler, the judge suite, the corpus and the 2025 set's small package (all of it: make corpus-2025)
 	$(CARGO) test --workspace --exclude corpus-atcoder2025
+	$(CARGO) test -p corpus-atcoder2025 tiny_
 
 corpus-2025: ## The corpus at AtCoder's 2025 crate versions (regex, ndarray, petgraph 0.8, ...)
 	$(CARGO) test -p corpus-atcoder2025

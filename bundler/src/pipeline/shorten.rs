@@ -664,9 +664,10 @@ impl Names<'_> {
         }
     }
 
-    /// The renaming: each name the crates define and no one observes, most bytes first,
-    /// gets the shortest fresh name of its case (lowercase stays lowercase, so no lint about
-    /// names' case changes), when that is shorter.
+    /// The renaming: each name the crates define and no one observes, the most written
+    /// first (the shortest names where they save most), gets the shortest fresh name of its
+    /// case (lowercase stays lowercase, so no lint about names' case changes), when that is
+    /// shorter.
     fn fresh_names(&self) -> HashMap<String, String> {
         let mut names: Vec<(&String, usize)> = self
             .defined
@@ -678,9 +679,13 @@ impl Names<'_> {
                     && !n.starts_with("r#")
                     && n.is_ascii()
             })
-            .map(|n| (n, self.written.get(n).copied().unwrap_or(0) * n.len()))
+            .map(|n| (n, self.written.get(n).copied().unwrap_or(0)))
             .collect();
-        names.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(b.0)));
+        names.sort_by(|a, b| {
+            (b.1, b.0.len())
+                .cmp(&(a.1, a.0.len()))
+                .then_with(|| a.0.cmp(b.0))
+        });
         let taken = |name: &str| self.written.contains_key(name) || RESERVED.contains(&name);
         let mut lower = Fresh::new(b'a', taken);
         let mut upper = Fresh::new(b'A', taken);
