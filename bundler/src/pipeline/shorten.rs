@@ -511,7 +511,7 @@ impl Names<'_> {
                 let Some(defined) = next_name(at) else {
                     return i + 1;
                 };
-                if RESERVED.contains(&defined.as_str()) && defined != "union" {
+                if RESERVED.contains(&defined.as_str()) {
                     return i + 1;
                 }
                 let observed_here = matches!(context, Context::Extern | Context::Observed)
