@@ -33,8 +33,8 @@ type Renaming = HashMap<String, String>;
 /// Rounds of compiling, each giving back the names the errors of the one before blame.
 const ROUNDS: usize = 12;
 
-/// Names that are words of the language, or that std or a macro's matcher gives a meaning
-/// wherever they are written: never renamed, never made.
+/// Names that are words of the language, the crates every program may name, or names std or
+/// a macro's matcher gives a meaning wherever they are written: never renamed, never made.
 const RESERVED: &[&str] = &[
     "as",
     "break",
@@ -117,6 +117,9 @@ const RESERVED: &[&str] = &[
     "env",
     "cfg",
     "dbg",
+    "std",
+    "core",
+    "alloc",
     "ident",
     "expr",
     "expr_2021",
