@@ -523,14 +523,7 @@ impl Names<'_> {
                 let observed_body = *debug && matches!(name, "struct" | "enum" | "union");
                 *debug = false;
                 *linked = false;
-                self.written
-                    .entry(defined.clone())
-                    .and_modify(|n| *n += 1)
-                    .or_insert(1);
-                self.define(&defined);
-                if observed_here || !(self.in_library)(tokens[at].span()) {
-                    self.observed.insert(defined);
-                }
+                self.defined_at(defined, tokens[at].span(), observed_here);
                 let after_generics = self.generics(tokens, at + 1);
                 // The body: a function's parameters, a struct's fields, an enum's variants.
                 let mut j = after_generics;
@@ -563,14 +556,7 @@ impl Names<'_> {
             }
             "macro_rules" if is_punct(tokens.get(i + 1), '!') => {
                 if let Some(defined) = next_name(i + 2) {
-                    self.written
-                        .entry(defined.clone())
-                        .and_modify(|n| *n += 1)
-                        .or_insert(1);
-                    self.define(&defined);
-                    if context == Context::Observed || !(self.in_library)(tokens[i + 2].span()) {
-                        self.observed.insert(defined);
-                    }
+                    self.defined_at(defined, tokens[i + 2].span(), context == Context::Observed);
                     return i + 3;
                 }
                 i + 1
@@ -644,6 +630,16 @@ impl Names<'_> {
             }
         }
         tokens.len()
+    }
+
+    /// Records the name a definition writes at `span` (the token after its keyword, which the
+    /// scan then skips): written, defined, and observed when `observed` or outside the crates.
+    fn defined_at(&mut self, name: String, span: Span, observed: bool) {
+        *self.written.entry(name.clone()).or_default() += 1;
+        self.define(&name);
+        if observed || !(self.in_library)(span) {
+            self.observed.insert(name);
+        }
     }
 
     /// Records a name a place defines.
