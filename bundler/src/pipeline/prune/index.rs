@@ -201,10 +201,7 @@ impl Index {
         // `unresolved_imports`): it keeps nothing.
         let imports = union(index.uses.iter().map(|u| u.range.clone()));
         for at in index.mentions.values_mut() {
-            at.retain(|&at| {
-                let i = imports.partition_point(|r| r.start <= at);
-                !(i > 0 && imports[i - 1].contains(&at))
-            });
+            at.retain(|&at| !within(&imports, at));
         }
         let mut gated = Gated {
             alike,
@@ -266,6 +263,20 @@ impl Index {
                     }
                 }
                 syn::Item::Impl(imp) => self.impl_block(imp, range, module, library, places),
+                syn::Item::ForeignMod(block) if library => {
+                    // What an `extern` block declares is linked only once called or read.
+                    for foreign in &block.items {
+                        let ident = match foreign {
+                            syn::ForeignItem::Fn(f) => &f.sig.ident,
+                            syn::ForeignItem::Static(s) => &s.ident,
+                            _ => continue,
+                        };
+                        self.units.insert(
+                            places.start(ident.span()),
+                            (Unit::Plain, places.range(foreign.span())),
+                        );
+                    }
+                }
                 syn::Item::Use(u) if library => self.uses.push(Use {
                     range,
                     item: u.clone(),
@@ -660,10 +671,7 @@ impl Index {
                     .chain(cuts.iter())
                     .flat_map(|c| c.ranges.iter().cloned()),
             );
-            let inside = |at: usize| {
-                let i = union.partition_point(|r| r.start <= at);
-                i > 0 && union[i - 1].contains(&at)
-            };
+            let inside = |at: usize| within(&union, at);
             let named_outside = |name: &String| {
                 self.mentions
                     .get(name)
@@ -913,6 +921,12 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
         }
     }
     union
+}
+
+/// Whether `at` is in one of `union`'s ranges (sorted and apart, as [`union`] makes them).
+fn within(union: &[Range<usize>], at: usize) -> bool {
+    let i = union.partition_point(|r| r.start <= at);
+    i > 0 && union[i - 1].contains(&at)
 }
 
 /// How many classes [`Index::unmet_impls`] has.
