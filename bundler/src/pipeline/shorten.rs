@@ -165,9 +165,10 @@ pub(super) fn shorten(
     library.sort_by_key(|r| r.start);
     let in_library = |span: Span| {
         let start = span.start();
-        let at = lines.byte_at(&bundle.text, start.line, start.column);
-        let i = library.partition_point(|r| r.start <= at);
-        i > 0 && at < library[i - 1].end
+        super::prune::within(
+            &library,
+            lines.byte_at(&bundle.text, start.line, start.column),
+        )
     };
     let mut names = Names {
         in_library: &in_library,

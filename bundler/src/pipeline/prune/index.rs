@@ -924,7 +924,7 @@ fn union(ranges: impl Iterator<Item = Range<usize>>) -> Vec<Range<usize>> {
 }
 
 /// Whether `at` is in one of `union`'s ranges (sorted and apart, as [`union`] makes them).
-fn within(union: &[Range<usize>], at: usize) -> bool {
+pub(in crate::pipeline) fn within(union: &[Range<usize>], at: usize) -> bool {
     let i = union.partition_point(|r| r.start <= at);
     i > 0 && union[i - 1].contains(&at)
 }

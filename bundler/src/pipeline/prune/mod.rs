@@ -28,6 +28,7 @@ mod index;
 pub(super) use gated::Alike;
 
 pub(super) use edits::cut_ranges;
+pub(super) use index::within;
 
 use super::PipelineError;
 use crate::bundle::Bundle;
