@@ -146,6 +146,67 @@ fn a_bundle_over_the_limit_is_fitted_or_refused_with_the_bundle_beside_the_outpu
     assert!(grundy(&["bundle", &main]).status.success());
 }
 
+/// For a judge on another system (Codeforces, Windows), a bundle still over its limit
+/// minified loses what none of the judge's targets compiles, which the check here kept; the
+/// file handed over is then the judge's alone, and says so. Over even then, the refusal
+/// says that step was taken too.
+#[test]
+fn code_for_no_system_of_the_judge_goes_when_over_its_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let for_linux = format!(
+        "#[cfg(target_os = \"linux\")]\nfn here() -> usize {{\n    \"{}\".len()\n}}\n",
+        "x".repeat(70_000)
+    );
+    let rest = "#[cfg(windows)]\nfn here() -> usize {\n    2\n}\n\
+                fn main() {\n    println!(\"{}\", here());\n}\n";
+    let main = solution(dir.path(), &format!("{for_linux}{rest}"));
+    let out = dir.path().join("out.rs");
+    let out = out.to_str().unwrap();
+    let output = grundy(&["bundle", &main, "--judge", "codeforces", "-o", out]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    let message = stderr(&output);
+    assert!(
+        message.contains(
+            "the code none of its systems (Windows) compiles is left out, as its compiler \
+             leaves it out ("
+        ) && message.contains("the file now compiles only there"),
+        "{message}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(out).unwrap(),
+        "fn here()->usize{2}fn main(){println!(\"{}\",here());}\n"
+    );
+
+    // Code for Windows as long: refused, and the message says what was tried.
+    let for_windows = format!(
+        "#[cfg(windows)]\nfn here() -> usize {{\n    \"{}\".len()\n}}\n",
+        "y".repeat(70_000)
+    );
+    let main = solution(
+        dir.path(),
+        &format!("{for_linux}{for_windows}fn main() {{\n    println!(\"{{}}\", here());\n}}\n"),
+    );
+    let output = grundy(&["bundle", &main, "--judge", "codeforces", "-o", out]);
+    assert!(!output.status.success());
+    let message = stderr(&output);
+    assert!(
+        message.contains(
+            "even with the bundled crates' doc comments left out and minified, and the code \
+             Windows does not compile left out"
+        ),
+        "{message}"
+    );
+
+    // For a judge on this machine's system nothing is left out that the check kept: the
+    // same code is refused for DMOJ (64 K characters), the check's own verdict.
+    let output = grundy(&["bundle", &main, "--judge", "dmoj"]);
+    let message = stderr(&output);
+    assert!(
+        !output.status.success() && !message.contains("does not compile left out"),
+        "{message}"
+    );
+}
+
 /// Without `--judge` there is no limit, but a bundle too long for a judge says so, with its
 /// size and the judges it is too long for.
 #[test]

@@ -439,51 +439,72 @@ pub fn retain_compiled<T, L>(
 /// match arms) as soon as it is read, so that what the bundle follows from the item is what
 /// the judge's compiler reads: a member under `#[cfg(not(feature = "std"))]` naming an
 /// optional dependency brings nothing of it when `std` is on. An inline module's items are
-/// left to the reading of that module.
-pub struct Strip<'a>(pub &'a Cfg);
+/// left to the reading of that module, unless `into_modules` (a whole file at once).
+pub struct Strip<'a> {
+    pub cfg: &'a Cfg,
+    pub into_modules: bool,
+}
+
+impl Strip<'_> {
+    fn items(&self, items: &mut Vec<syn::Item>) {
+        retain_compiled(items, super::source::item_attrs_mut, |a| self.cfg.attrs(a));
+    }
+}
 
 impl syn::visit_mut::VisitMut for Strip<'_> {
     fn visit_item_impl_mut(&mut self, item: &mut syn::ItemImpl) {
-        retain_compiled(&mut item.items, impl_item_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut item.items, impl_item_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_item_impl_mut(self, item);
     }
 
     fn visit_item_trait_mut(&mut self, item: &mut syn::ItemTrait) {
-        retain_compiled(&mut item.items, trait_item_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut item.items, trait_item_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_item_trait_mut(self, item);
     }
 
     fn visit_item_foreign_mod_mut(&mut self, item: &mut syn::ItemForeignMod) {
-        retain_compiled(&mut item.items, foreign_item_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut item.items, foreign_item_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_item_foreign_mod_mut(self, item);
     }
 
     fn visit_item_enum_mut(&mut self, item: &mut syn::ItemEnum) {
-        retain_compiled(&mut item.variants, variant_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut item.variants, variant_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_item_enum_mut(self, item);
     }
 
     fn visit_fields_named_mut(&mut self, fields: &mut syn::FieldsNamed) {
-        retain_compiled(&mut fields.named, field_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut fields.named, field_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_fields_named_mut(self, fields);
     }
 
     fn visit_fields_unnamed_mut(&mut self, fields: &mut syn::FieldsUnnamed) {
-        retain_compiled(&mut fields.unnamed, field_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut fields.unnamed, field_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_fields_unnamed_mut(self, fields);
     }
 
     fn visit_block_mut(&mut self, block: &mut syn::Block) {
-        retain_compiled(&mut block.stmts, stmt_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut block.stmts, stmt_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_block_mut(self, block);
     }
 
     fn visit_expr_match_mut(&mut self, expr: &mut syn::ExprMatch) {
-        retain_compiled(&mut expr.arms, arm_attrs, |a| self.0.attrs(a));
+        retain_compiled(&mut expr.arms, arm_attrs, |a| self.cfg.attrs(a));
         syn::visit_mut::visit_expr_match_mut(self, expr);
     }
 
-    fn visit_item_mod_mut(&mut self, _: &mut syn::ItemMod) {}
+    fn visit_item_mod_mut(&mut self, module: &mut syn::ItemMod) {
+        if self.into_modules {
+            if let Some((_, items)) = &mut module.content {
+                self.items(items);
+            }
+            syn::visit_mut::visit_item_mod_mut(self, module);
+        }
+    }
+
+    fn visit_file_mut(&mut self, file: &mut syn::File) {
+        self.items(&mut file.items);
+        syn::visit_mut::visit_file_mut(self, file);
+    }
 }
 
 pub fn impl_item_attrs(item: &mut syn::ImplItem) -> Option<&mut Vec<syn::Attribute>> {

@@ -649,7 +649,10 @@ impl Library {
                 continue; // compiled out
             }
             if has_cfgs {
-                let mut strip = super::cfg::Strip(&self.krate(krate).cfg);
+                let mut strip = super::cfg::Strip {
+                    cfg: &self.krate(krate).cfg,
+                    into_modules: false,
+                };
                 syn::visit_mut::VisitMut::visit_item_mut(&mut strip, &mut item);
             }
             if let syn::Item::Macro(call) = &item {

@@ -33,8 +33,9 @@ pub struct JudgeOptions {
     pub compile_limits: Limits,
 }
 
-/// A solution as the judge compiles it: its single-file source, and the judge and edition
-/// it was bundled for, whose command compiles it and whose stack it runs with.
+/// A solution as the judge compiles it: its single-file source (as it compiles here, where
+/// the judge's has only its systems' code), and the judge and edition it was bundled for,
+/// whose command compiles it and whose stack it runs with.
 #[derive(Debug, Clone)]
 pub struct Bundled {
     pub source: String,
@@ -44,7 +45,7 @@ pub struct Bundled {
 impl From<crate::pipeline::Verified> for Bundled {
     fn from(verified: crate::pipeline::Verified) -> Bundled {
         Bundled {
-            source: verified.text,
+            source: verified.here.unwrap_or(verified.text),
             target: verified.target,
         }
     }

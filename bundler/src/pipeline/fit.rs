@@ -1,14 +1,16 @@
 //! The text handed to the judge: minified when asked, and made to fit the judge's source
 //! limit without the user's help: over it, the bundled crates' doc comments go, then the
-//! bundle is minified, then (when the bundle is checked) the crates' own names are
-//! shortened, each step said in a note. Only a bundle over the limit even then is refused,
-//! with the size of each crate in it, so the user sees what costs.
+//! bundle is minified, then, for a judge on another system, the code none of its targets
+//! compiles goes ([`systems`]), then (when the bundle is checked) the crates' own names
+//! are shortened, each step said in a note. Only a bundle over the limit even then is
+//! refused, with the size of each crate in it, so the user sees what costs.
 //!
 //! The bundled crates' code is indented with tabs, one byte a level: nested in the modules
 //! of their crates, its lines start deep, and four spaces a level made a third of a bundle's
 //! bytes. The solution's own code stays as it was written.
 
 use super::shorten::{self, Compile};
+use super::systems;
 use super::PipelineError;
 use crate::bundle::{Bundle, Origin};
 use crate::profile::{minify, Profile, TooLarge, PROFILES};
@@ -26,6 +28,15 @@ pub(super) struct Asked {
     pub minify: bool,
 }
 
+/// The text to hand over.
+#[derive(Debug, Clone)]
+pub(super) struct Handed {
+    pub text: String,
+    /// When `text` holds only what the judge's systems compile: the text as it compiles
+    /// here, to check and run in its place.
+    pub here: Option<String>,
+}
+
 /// `bundle`'s text for `profile`, with a note for each step taken to fit its limit; names
 /// are shortened only with `compile` to try them.
 pub(super) fn fit(
@@ -33,7 +44,8 @@ pub(super) fn fit(
     profile: &Profile,
     asked: Asked,
     compile: Option<&Compile>,
-) -> Result<(String, Vec<String>), PipelineError> {
+) -> Result<(Handed, Vec<String>), PipelineError> {
+    let handed = |text: String| Handed { text, here: None };
     let minified =
         |text: &str| minify::minify(text).map_err(|e| PipelineError::Minify(e.to_string()));
     let mut notes = Vec::new();
@@ -51,7 +63,7 @@ pub(super) fn fit(
         notes.extend(judges_exceeded(&text));
     }
     let Some(over) = profile.check_size(&text).err() else {
-        return Ok((text, notes));
+        return Ok((handed(text), notes));
     };
     if !asked.strip_docs {
         let before = bundle.text.len();
@@ -72,7 +84,7 @@ pub(super) fn fit(
         }
     }
     let Some(over) = profile.check_size(&text).err() else {
-        return Ok((text, notes));
+        return Ok((handed(text), notes));
     };
     if !asked.minify {
         let before = text.len();
@@ -85,33 +97,60 @@ pub(super) fn fit(
             text.len()
         ));
     }
+    let mut here = None;
+    if let Some((over, judged)) = profile
+        .check_size(&text)
+        .err()
+        .and_then(|over| Some((over, systems::for_judge(&text, profile)?)))
+    {
+        notes.push(format!(
+            "the bundle was {} over {}'s limit minified: the code none of its systems ({}) \
+             compiles is left out, as its compiler leaves it out ({} -> {} bytes); the file \
+             now compiles only there, and what was checked and run here is the whole",
+            over.excess(),
+            profile.title,
+            systems::names(profile),
+            text.len(),
+            judged.len()
+        ));
+        here = Some(std::mem::replace(&mut text, judged));
+    }
     let shortened = match (profile.check_size(&text), compile) {
         (Err(over), Some(compile)) if over.size <= SHORTENING_REACH * over.limit => {
             shorten::shorten(bundle, compile)?.map(|s| (over, s))
         }
         _ => None,
     };
-    if let Some((over, (short, names))) =
-        shortened.filter(|(_, (short, _))| short.len() < text.len())
-    {
-        notes.push(format!(
-            "the bundle was {} over {}'s limit minified: {names} names of the bundled crates' \
-             own code are shortened ({} -> {} bytes)",
-            over.excess(),
-            profile.title,
-            text.len(),
-            short.len()
-        ));
-        text = short;
+    if let Some((over, (whole, names))) = shortened {
+        // Shortened names are checked here, on the whole text; the judge's part is cut after.
+        let judged = here
+            .is_some()
+            .then(|| systems::for_judge(&whole, profile))
+            .flatten();
+        let len = judged.as_ref().map_or(whole.len(), String::len);
+        if len < text.len() {
+            notes.push(format!(
+                "the bundle was {} over {}'s limit minified: {names} names of the bundled \
+                 crates' own code are shortened ({} -> {len} bytes)",
+                over.excess(),
+                profile.title,
+                text.len(),
+            ));
+            (text, here) = match judged {
+                Some(judged) => (judged, Some(whole)),
+                None => (whole, None),
+            };
+        }
     }
     match profile.check_size(&text) {
-        Ok(()) => Ok((text, notes)),
+        Ok(()) => Ok((Handed { text, here }, notes)),
         Err(over) => {
             let mut refused = super::Refused::new(String::new(), &bundle.text);
             refused.what = "the bundle before minifying";
             Err(PipelineError::TooLarge {
                 over: TooLarge {
                     crates: crate_sizes(bundle),
+                    systems: here.is_some().then(|| systems::names(profile)),
                     ..over
                 },
                 refused,

@@ -12,6 +12,7 @@ mod error;
 mod fit;
 mod prune;
 mod shorten;
+mod systems;
 mod verify;
 
 pub use error::{NewerEdition, PipelineError, Refused};
@@ -122,6 +123,9 @@ impl Request {
 #[derive(Debug, Clone)]
 pub struct Verified {
     pub text: String,
+    /// When `text` holds only what the judge's systems compile (code for other systems left
+    /// out to fit its limit): the text as it compiles and runs here.
+    pub here: Option<String>,
     /// The judge and edition it was made and checked for.
     pub target: Target,
     /// What a person should know: the crates left to the judge, and at which versions.
@@ -204,10 +208,10 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     let fitted = std::cell::RefCell::new(Vec::new());
     let finish = |bundle: &mut Bundle,
                   compile: Option<&shorten::Compile>|
-     -> Result<String, PipelineError> {
-        let (text, notes) = fit::fit(bundle, profile, asked, compile)?;
+     -> Result<fit::Handed, PipelineError> {
+        let (handed, notes) = fit::fit(bundle, profile, asked, compile)?;
         *fitted.borrow_mut() = notes;
-        Ok(text)
+        Ok(handed)
     };
     let solution_edition = crate::config::package_edition(&anchor).map(|e| Edition::parse(&e));
     let check = |emit| verify::Check {
@@ -218,7 +222,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     };
     let checked = match request.verify {
         Verify::Skip => verify::Checked {
-            text: finish(&mut bundle, None)?,
+            handed: finish(&mut bundle, None)?,
             warnings: Vec::new(),
             pruned: None,
             migrated: None,
@@ -227,7 +231,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
         Verify::Build => verify::verify(&mut bundle, check(Emit::Binary), &finish)?,
     };
     let verify::Checked {
-        text,
+        handed: fit::Handed { text, here },
         warnings,
         pruned,
         migrated,
@@ -248,6 +252,7 @@ pub fn run(request: &Request) -> Result<Verified, PipelineError> {
     }
     Ok(Verified {
         text,
+        here,
         target,
         notes,
         warnings,

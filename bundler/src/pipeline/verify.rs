@@ -2,6 +2,7 @@
 //! applied to older crates' code, and each error traced to the solution's own line or to the
 //! bundled crate whose code failed.
 
+use super::fit::Handed;
 use super::prune::{self, Pruned};
 use super::shorten::Compile;
 use super::{NewerEdition, PipelineError, Refused};
@@ -14,7 +15,7 @@ use crate::profile::{Profile, Target};
 
 /// Makes the text to hand over of a checked bundle, given a type-check to try changes with.
 pub(super) type Finish<'a> =
-    dyn Fn(&mut Bundle, Option<&Compile>) -> Result<String, PipelineError> + 'a;
+    dyn Fn(&mut Bundle, Option<&Compile>) -> Result<Handed, PipelineError> + 'a;
 
 /// How a bundle is checked before it is handed over.
 #[derive(Debug, Clone, Copy)]
@@ -30,7 +31,7 @@ pub(super) struct Check {
 /// What verification made of a bundle.
 pub(super) struct Checked {
     /// The text to hand over (`finish`'s).
-    pub text: String,
+    pub handed: Handed,
     /// rustc's warnings about the solution's own code, located in it.
     pub warnings: Vec<String>,
     pub pruned: Option<Pruned>,
@@ -134,14 +135,16 @@ pub(super) fn verify(
     } else {
         None
     };
-    let text = finish(
+    let handed = finish(
         bundle,
         Some(&|text: &str| compile(text, Emit::Metadata, &[])),
     )?;
+    // What compiles here: the judge's part alone may not.
+    let text = handed.here.as_deref().unwrap_or(&handed.text);
     let outcome = if text == compiled && check.emit == Emit::Metadata {
         plain
     } else {
-        compile(&text, check.emit, &[])?
+        compile(text, check.emit, &[])?
     };
     let troubled =
         |o: &Outcome| !o.success || o.diagnostics.iter().any(|d| bundler_warning(bundle, d));
@@ -152,7 +155,7 @@ pub(super) fn verify(
             return Err(PipelineError::Library {
                 culprit: "the minified bundle".to_string(),
                 compiling,
-                refused: Refused::new(outcome.rendered(), &text),
+                refused: Refused::new(outcome.rendered(), text),
             });
         }
         blame_each_error(bundle, &unminified, edition, compiling)?
@@ -160,7 +163,7 @@ pub(super) fn verify(
         blame_each_error(bundle, &outcome, edition, compiling)?
     };
     Ok(Checked {
-        text,
+        handed,
         warnings,
         pruned,
         migrated,

@@ -422,9 +422,10 @@ pub const PROFILES: [Profile; 7] = [
 #[derive(Debug, thiserror::Error)]
 #[error(
     "the bundle is {size} {unit}, {over} over {title}'s limit of {limit} {unit}, even with the \
-     bundled crates' doc comments left out and minified{holds}",
+     bundled crates' doc comments left out and minified{elsewhere}{holds}",
     over = self.excess(),
     unit = unit.name(),
+    elsewhere = self.elsewhere(),
     holds = self.holds()
 )]
 pub struct TooLarge {
@@ -434,12 +435,22 @@ pub struct TooLarge {
     pub unit: Unit,
     /// Each bundled crate and the bytes it takes before minifying, largest first.
     pub crates: Vec<(String, usize)>,
+    /// The judge's systems, when the code none of them compiles was left out too.
+    pub systems: Option<String>,
 }
 
 impl TooLarge {
     /// "1,234 bytes".
     pub fn excess(&self) -> String {
         format!("{} {}", self.size - self.limit, self.unit.name())
+    }
+
+    /// ", and the code Windows does not compile left out".
+    fn elsewhere(&self) -> String {
+        self.systems
+            .as_ref()
+            .map(|s| format!(", and the code {s} does not compile left out"))
+            .unwrap_or_default()
     }
 
     /// "; before minifying, the crates take: itertools 0.11.0 12345 bytes, ...".
@@ -559,6 +570,7 @@ impl Profile {
             limit,
             unit,
             crates: Vec::new(),
+            systems: None,
         })
     }
 
