@@ -49,6 +49,7 @@ cases! {
     tiny_itertools for "codeforces" within 16 << 10,
     tiny_num_gcd for "codeforces" within 12 << 10,
     tiny_proconio_input for "codeforces" within 16 << 10,
+    tiny_rand_pcg_entropy for "codeforces" within 64 << 10,
 }
 
 /// One crate however it is reached: rand_core given as a `--lib` folder (a path package to

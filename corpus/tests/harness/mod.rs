@@ -5,7 +5,9 @@
 //! dependencies) turns the solution into one file; that file must compile with plain `rustc
 //! --edition 2021 -O` and type-check under `--edition 2024` (unless its solution is 2021 code:
 //! `edition_2021_only`) without a single diagnostic, and the compiled bundle must print the
-//! same output on the case's input (line by line, trailing whitespace ignored).
+//! same output on the case's input (line by line, trailing whitespace ignored). A case for a
+//! judge on another system is bundled through the pipeline itself, whose text handed over may
+//! hold only that system's code: its size is checked, and the text as it compiles here runs.
 //!
 //! Every bundle is kept under `$CARGO_TARGET_TMPDIR/<package>/<case>.rs` for a look after a
 //! failure.
@@ -65,11 +67,15 @@ fn read_input(case: &str) -> Vec<u8> {
 /// `judged` names a judge and a size, bundled for that judge and within both its limit and
 /// that size.
 pub fn check_case(case: &str, cargo_built: &Path, judged: Option<(&str, usize)>) {
-    let args: Vec<OsString> = judged
-        .iter()
-        .flat_map(|(judge, _)| ["--judge".into(), judge.into()])
-        .collect();
-    let bundle = check_case_with(case, cargo_built, &args);
+    let bundle = match judged {
+        Some((judge, _)) => {
+            let (handed, here) =
+                bundle_for_judge(case, judge).unwrap_or_else(|e| panic!("[{case}] {e}"));
+            check_runs(case, cargo_built, &here);
+            handed
+        }
+        None => check_case_with(case, cargo_built, &[]),
+    };
     if let Some((judge, bytes)) = judged {
         let profile = bundler::profile::Profile::named(judge).expect("a judge of the table");
         if let Err(over) = profile.check_size(&bundle) {
@@ -96,6 +102,14 @@ fn package_key() -> String {
 
 /// [`check_case`], bundled with `args` after the solution; the bundle.
 pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) -> String {
+    let bundle = bundle_case(case, args).unwrap_or_else(|e| panic!("[{case}] {e}"));
+    check_runs(case, cargo_built, &bundle);
+    bundle
+}
+
+/// Compiles `bundle` as the judges do and runs it on the case's input: silent, and printing
+/// what the Cargo-built binary prints.
+fn check_runs(case: &str, cargo_built: &Path, bundle: &str) {
     let input = read_input(case);
 
     let expected = run_program(cargo_built, &input)
@@ -111,15 +125,14 @@ pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) -> Str
         "[{case}] the Cargo-built binary printed nothing"
     );
 
-    let bundle = bundle_case(case, args).unwrap_or_else(|e| panic!("[{case}] {e}"));
-    let kept = keep_bundle(case, &bundle);
+    let kept = keep_bundle(case, bundle);
 
     let dir = tempfile::Builder::new()
         .prefix(&format!("corpus-{case}-"))
         .tempdir()
         .expect("cannot create a temporary directory");
     let main_rs = dir.path().join("main.rs");
-    fs::write(&main_rs, &bundle).expect("cannot write the bundle");
+    fs::write(&main_rs, bundle).expect("cannot write the bundle");
     let binary = dir.path().join("main");
 
     let release = rustc(
@@ -155,7 +168,6 @@ pub fn check_case_with(case: &str, cargo_built: &Path, args: &[OsString]) -> Str
             kept.display()
         );
     }
-    bundle
 }
 
 /// Whether the case's solution is edition 2021 code that 2024 refuses (a `cases/<case>/edition`
@@ -208,6 +220,26 @@ pub fn bundle_case(case: &str, extra: &[OsString]) -> Result<String, String> {
         return Err("the bundler printed nothing".to_string());
     }
     Ok(text)
+}
+
+/// The bundle of `cases/<case>/main.rs` for `judge`, as handed over, and as it compiles here:
+/// the same text, unless code for the judge's other systems was left out to fit its limit
+/// (`Verified::here`), when only the judge's system compiles the first.
+pub fn bundle_for_judge(case: &str, judge: &str) -> Result<(String, String), String> {
+    let request = bundler::pipeline::Request {
+        judge: Some(judge.to_string()),
+        ..bundler::pipeline::Request::file(&case_dir(case).join("main.rs"))
+    };
+    // A big stack, as in `bundle_case`.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || bundler::pipeline::run(&request).map_err(|e| e.to_string()))
+        .map_err(|e| format!("cannot start the bundling thread: {e}"))?;
+    let verified = worker
+        .join()
+        .map_err(|_| "the bundler panicked".to_string())??;
+    let here = verified.here.unwrap_or_else(|| verified.text.clone());
+    Ok((verified.text, here))
 }
 
 /// Writes a copy of the bundle to `$CARGO_TARGET_TMPDIR/corpus/<case>.rs` and returns its path.
