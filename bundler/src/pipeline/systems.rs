@@ -11,20 +11,27 @@ use std::collections::BTreeSet;
 use std::rc::Rc;
 
 /// `text` (a minified bundle) without what no target of `profile` compiles, minified;
-/// `None` when that is not shorter, when this machine is one of the judge's targets or the
-/// targets are unknown (nothing more is decided than the checks here decided), or when the
-/// text does not parse.
+/// `None` when that leaves out nothing this machine compiles (only rewritten predicates:
+/// the text would compile here still), when this machine is one of the judge's targets or
+/// the targets are unknown (nothing more is decided than the checks here decided), or when
+/// the text does not parse.
 pub(super) fn for_judge(text: &str, profile: &Profile) -> Option<String> {
     if profile.targets.is_empty() || profile.built_for().len() <= profile.targets.len() {
         return None;
     }
-    let mut file = syn::parse_file(text).ok()?;
-    // The judge's rustc is given no features and no cfgs but its own, which stay undecided:
-    // what it drops is what is false on each of its targets whatever they are.
+    let file = syn::parse_file(text).ok()?;
+    let judged = stripped(file.clone(), profile.targets)?;
+    let alike = stripped(file, &profile.built_for())?;
+    (judged.len() < alike.len()).then_some(judged)
+}
+
+/// `file` as compiled for every one of `targets`, minified. The judge's rustc is given no
+/// features and no cfgs but its own, which stay undecided: what goes is what is false on
+/// each target whatever they are.
+fn stripped(mut file: syn::File, targets: &[&[&str]]) -> Option<String> {
     let cfg = Cfg {
         targets: Rc::new(
-            profile
-                .targets
+            targets
                 .iter()
                 .map(|t| t.iter().map(|a| a.to_string()).collect())
                 .collect(),
@@ -38,8 +45,7 @@ pub(super) fn for_judge(text: &str, profile: &Profile) -> Option<String> {
         into_modules: true,
     };
     syn::visit_mut::VisitMut::visit_file_mut(&mut strip, &mut file);
-    let judged = minify::minify(&prettyplease::unparse(&file)).ok()?;
-    (judged.len() < text.len()).then_some(judged)
+    minify::minify(&prettyplease::unparse(&file)).ok()
 }
 
 /// The systems a judge compiles on, for a note: `Windows`.
@@ -134,6 +140,15 @@ mod tests {
             macro_rules! m { () => { #[cfg(unix)] fn in_macro() {} } }
             fn main() {}
         "#;
+        assert_eq!(judged(source), None);
+    }
+
+    #[test]
+    fn predicates_rewritten_alone_leave_the_text_as_it_compiles_here() {
+        // `all(windows, unix)` is false on every target here or there: no judge-only cut.
+        let source = "#[cfg(all(windows, unix))] fn never() {}\n\
+                      #[cfg(any(windows, target_os = \"linux\"))] fn both() {}\n\
+                      fn main() {}";
         assert_eq!(judged(source), None);
     }
 
