@@ -36,6 +36,17 @@ pub struct Cfg {
     pub script_sets: BTreeSet<String>,
 }
 
+/// [`Cfg::targets`] of lists as `rustc --print cfg` prints them, one `name` or `name="value"`
+/// each.
+pub fn target_sets(targets: &[&[&str]]) -> Rc<Vec<BTreeSet<String>>> {
+    Rc::new(
+        targets
+            .iter()
+            .map(|t| t.iter().map(|a| a.to_string()).collect())
+            .collect(),
+    )
+}
+
 /// The cfg names that describe the target, which [`Cfg::targets`] decide when known. Not
 /// `target_feature`: flags such as `-C target-cpu` change it.
 const TARGET_NAMES: [&str; 12] = [
@@ -591,8 +602,7 @@ mod tests {
     fn a_known_target_decides_the_targets_names_and_no_other() {
         let mut c = cfg(&[]);
         c.judge_sets = Some(BTreeSet::new());
-        let linux = crate::profile::LINUX_X86_64.iter().map(|a| a.to_string());
-        c.targets = Rc::new(vec![linux.collect()]);
+        c.targets = target_sets(&[crate::profile::LINUX_X86_64]);
         for (predicate, truth) in [
             ("unix", Truth::True),
             ("windows", Truth::False),
@@ -624,12 +634,7 @@ mod tests {
         let mut c = cfg(&["std"]);
         c.judge_sets = Some(BTreeSet::new());
         let targets = [LINUX_X86_64, WINDOWS_X86_64_MSVC, WINDOWS_I686_MSVC];
-        c.targets = Rc::new(
-            targets
-                .iter()
-                .map(|t| t.iter().map(|a| a.to_string()).collect())
-                .collect(),
-        );
+        c.targets = target_sets(&targets);
         for (predicate, truth) in [
             ("any(unix, windows)", Truth::True),
             ("target_endian = \"little\"", Truth::True),

@@ -392,12 +392,7 @@ impl Library {
     /// Before any module is parsed.
     pub fn judge_cfgs(&mut self, names: &[&str], targets: &[&[&str]]) {
         let names: BTreeSet<String> = names.iter().map(|n| n.to_string()).collect();
-        let targets: std::rc::Rc<Vec<BTreeSet<String>>> = std::rc::Rc::new(
-            targets
-                .iter()
-                .map(|t| t.iter().map(|a| a.to_string()).collect())
-                .collect(),
-        );
+        let targets = super::cfg::target_sets(targets);
         for c in &mut self.crates {
             c.cfg.judge_sets = Some(names.clone());
             c.cfg.targets = targets.clone();

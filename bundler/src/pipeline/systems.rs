@@ -5,10 +5,9 @@
 //! as its compiler leaves it out before reading the rest; that text then compiles only there,
 //! so the text before stays the one compiled and run here.
 
-use crate::bundle::cfg::{Cfg, Strip};
+use crate::bundle::cfg::{target_sets, Cfg, Strip};
 use crate::profile::{minify, Profile};
 use std::collections::BTreeSet;
-use std::rc::Rc;
 
 /// `text` (a minified bundle) without what no target of `profile` compiles, minified;
 /// `None` when that leaves out nothing this machine compiles (only rewritten predicates:
@@ -30,12 +29,7 @@ pub(super) fn for_judge(text: &str, profile: &Profile) -> Option<String> {
 /// each target whatever they are.
 fn stripped(mut file: syn::File, targets: &[&[&str]]) -> Option<String> {
     let cfg = Cfg {
-        targets: Rc::new(
-            targets
-                .iter()
-                .map(|t| t.iter().map(|a| a.to_string()).collect())
-                .collect(),
-        ),
+        targets: target_sets(targets),
         features: BTreeSet::new(),
         judge_sets: None,
         script_sets: BTreeSet::new(),
