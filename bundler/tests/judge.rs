@@ -93,9 +93,16 @@ fn every_verdict_is_detected_and_tabled() {
             mismatch: Mismatch::Digest { got_lines: 1000 },
         }
     );
-    assert_eq!(
-        verdict_of(&report, "spin-tle").to_string(),
-        "TLE on only (limit 0.5 s)"
+    // A loaded machine may give the spinning solution less CPU than wall time: then the wall
+    // limit (twice the limit plus a second) is the one hit, still TLE.
+    let spin = verdict_of(&report, "spin-tle").to_string();
+    assert!(
+        [
+            "TLE on only (limit 0.5 s)",
+            "TLE on only (wall-time limit 2 s)"
+        ]
+        .contains(&spin.as_str()),
+        "{spin}"
     );
     assert_eq!(
         verdict_of(&report, "flood-ole").to_string(),

@@ -21,10 +21,11 @@ use std::time::Duration;
 /// How often the judge looks at its supervisors (and at the interrupt flag).
 const POLL: Duration = Duration::from_millis(1);
 
-/// Limits for rustc (and the linker it runs): a compile bomb gets CE, not the machine.
+/// Limits for rustc (and the linker it runs): a compile bomb gets CE, not the machine. The
+/// CPU time bounds the work; the wall time is looser, as a loaded machine compiles slowly.
 pub const COMPILE_LIMITS: Limits = Limits {
     cpu: Duration::from_secs(120),
-    wall: Duration::from_secs(60),
+    wall: Duration::from_secs(240),
     memory: 2 << 30,
     address_space: None,
     file_size: Some(1 << 30),
