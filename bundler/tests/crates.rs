@@ -710,7 +710,8 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
 /// leaves no code to tell), and so does a macro rule no call matches. A function kept for
 /// type-checking that never runs (a `Hash` impl a bound asks for) keeps its signature with a
 /// panic for a body, and what only its body called goes; but not one a `cfg!` the judge
-/// decides may run. `--keep-unused` keeps it all. The crates' code is indented with tabs, but
+/// decides may run. A `thread_local!` goes when nothing left names its static. `--keep-unused`
+/// keeps it all. The crates' code is indented with tabs, but
 /// in a string over several lines.
 #[test]
 fn bundles_carry_what_runs() {
@@ -737,6 +738,8 @@ fn bundles_carry_what_runs() {
         "struct prunelib::system::Steady",
         "fn prunelib::system::Steady::next",
     ];
+    assert!(pruned_text.contains("static TALLIES"), "{pruned_text}");
+    assert!(!pruned_text.contains("static SEEN"), "{pruned_text}");
     let gone = [
         "fn prunelib::shapes::fold_sides",
         "fn prunelib::shapes::Countdown::count",
@@ -753,6 +756,7 @@ fn bundles_carry_what_runs() {
         "trait prunelib::system::Seeded",
         "struct prunelib::system::Leaping",
         "impl prunelib::system Display for Span",
+        "fn prunelib::numbers::first_seen",
     ];
     for item in kept {
         assert!(pruned.contains(item), "{item} was cut: {pruned:#?}");

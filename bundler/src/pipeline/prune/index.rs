@@ -183,6 +183,8 @@ pub(super) struct Index {
     modules: usize,
     /// The bundled crates' inline modules with no items left: their names and texts.
     empty_modules: Vec<(String, Range<usize>)>,
+    /// The bundled crates' `thread_local!` calls: the statics each declares, and its text.
+    thread_locals: Vec<(Vec<String>, Range<usize>)>,
 }
 
 impl Index {
@@ -291,6 +293,14 @@ impl Index {
                         .segments
                         .last()
                         .map_or(String::new(), |s| s.ident.to_string());
+                    if macro_name == "thread_local" {
+                        // std's macro declares statics and nothing else: rustc's liveness
+                        // does not see them, so they go when no code left names them.
+                        let statics = thread_local_statics(m.mac.tokens.clone());
+                        if !statics.is_empty() {
+                            self.thread_locals.push((statics, range.clone()));
+                        }
+                    }
                     self.call_at
                         .insert(places.start(m.mac.path.span()), self.calls.len());
                     self.calls.push(Call {
@@ -543,6 +553,22 @@ impl Index {
             cut.defines = vec![name.clone()];
             cut
         }));
+        let solution_names =
+            |statics: &[String]| statics.iter().any(|s| self.solution_idents.contains(s));
+        cuts.extend(
+            self.thread_locals
+                .iter()
+                .filter(|(statics, _)| !solution_names(statics))
+                .map(|(statics, range)| {
+                    let mut cut = Cut::item(
+                        format!("thread_local {} at {}", statics.join(", "), range.start),
+                        &statics[0],
+                        range.clone(),
+                    );
+                    cut.defines.clone_from(statics);
+                    cut
+                }),
+        );
         cuts.append(&mut named_by_impls);
         cuts
     }
@@ -898,6 +924,22 @@ struct Leaf<'a> {
     name: &'a str,
     /// The first segment of its path.
     first: &'a str,
+}
+
+/// The names of the statics a `thread_local!` call declares (`static NAME: T = ..;` each).
+fn thread_local_statics(tokens: proc_macro2::TokenStream) -> Vec<String> {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    tokens
+        .windows(2)
+        .filter_map(|pair| match pair {
+            [proc_macro2::TokenTree::Ident(keyword), proc_macro2::TokenTree::Ident(name)]
+                if keyword == "static" =>
+            {
+                Some(name.to_string())
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 fn first_segment(tree: &syn::UseTree) -> String {
