@@ -711,7 +711,8 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
 /// leaves no code to tell), and so does a macro rule no call matches. A function kept for
 /// type-checking that never runs (a `Hash` impl a bound asks for) keeps its signature with a
 /// panic for a body, and what only its body called goes; but not one a `cfg!` the judge
-/// decides may run. A `thread_local!` goes when nothing left names its static. `--keep-unused`
+/// decides may run. A `thread_local!` goes when nothing left names its static, and an
+/// `extern` block once it declares nothing. `--keep-unused`
 /// keeps it all. The crates' code is indented with tabs, but
 /// in a string over several lines.
 #[test]
@@ -778,6 +779,11 @@ fn bundles_carry_what_runs() {
     // Of an `extern` block, what is called.
     assert!(pruned_text.contains("fn labs("), "{pruned_text}");
     assert!(!pruned_text.contains("fn abs("), "{pruned_text}");
+    assert_eq!(
+        pruned_text.matches("extern \"C\"").count(),
+        1,
+        "{pruned_text}"
+    );
     assert!(pruned_text.contains("(side $side:expr)"), "{pruned_text}");
     assert!(!pruned_text.contains("(area $area:expr)"), "{pruned_text}");
     assert!(

@@ -183,6 +183,8 @@ pub(super) struct Index {
     modules: usize,
     /// The bundled crates' inline modules with no items left: their names and texts.
     empty_modules: Vec<(String, Range<usize>)>,
+    /// The bundled crates' `extern` blocks that declare nothing (any more).
+    empty_blocks: Vec<Range<usize>>,
     /// The bundled crates' `thread_local!` calls: the statics each declares, and its text.
     thread_locals: Vec<(Vec<String>, Range<usize>)>,
 }
@@ -267,6 +269,9 @@ impl Index {
                 }
                 syn::Item::Impl(imp) => self.impl_block(imp, range, module, library, places),
                 syn::Item::ForeignMod(block) if library => {
+                    if block.items.is_empty() {
+                        self.empty_blocks.push(range.clone());
+                    }
                     // What an `extern` block declares is linked only once called or read.
                     for foreign in &block.items {
                         let ident = match foreign {
@@ -543,6 +548,11 @@ impl Index {
                         i.range.clone(),
                     )
                 }),
+        );
+        cuts.extend(
+            self.empty_blocks
+                .iter()
+                .map(|r| Cut::one(format!("empty extern at {}", r.start), "", r.clone())),
         );
         // A module whose items all went goes too, unless code left names it.
         cuts.extend(self.empty_modules.iter().map(|(name, range)| {
