@@ -128,8 +128,6 @@ pub(super) fn verify(
             generated: &generated,
             alike: prune::Alike {
                 target_features: features_as_here(profile),
-                judge: profile.targets,
-                here: crate::profile::HERE,
             },
             limit: profile.limit.map(|(limit, _)| limit),
         };

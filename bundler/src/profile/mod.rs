@@ -283,7 +283,7 @@ pub const WINDOWS_I686_MSVC: &[&str] = &[
 
 /// The target of `none`, which checks with the compiler here: this machine's when it is
 /// [`LINUX_X86_64`], else unknown.
-pub const HERE: &[&[&str]] = if cfg!(all(
+const HERE: &[&[&str]] = if cfg!(all(
     target_os = "linux",
     target_arch = "x86_64",
     target_env = "gnu"

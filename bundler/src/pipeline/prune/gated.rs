@@ -1,10 +1,7 @@
 //! What code under a `#[cfg]` the judge decides names: code compiled out here may be
-//! compiled there (`#[cfg(windows)]` for Codeforces), so what it names must stay. Code
-//! compiled here that no target of the judge compiles (`#[cfg(unix)]` for Codeforces) names
-//! nothing the judge needs, and rustc here sees all it uses: it keeps nothing.
+//! compiled there (`#[cfg(windows)]` for Codeforces), so what it names must stay.
 
-use crate::bundle::cfg::{target_sets, Cfg, Truth};
-use std::collections::{BTreeSet, HashSet};
+use std::collections::HashSet;
 
 /// Which cfgs that rustc sets (and the engine leaves to the judge's compiler) are set on the
 /// judge as here. Never `debug_assertions`: a bundle must also run as a contestant debugs it,
@@ -14,57 +11,11 @@ pub(in crate::pipeline) struct Alike {
     /// `target_feature`: the judge's flags choose no CPU or features, and both it and this
     /// machine are x86, whose default features (fxsr, sse, sse2) both then have.
     pub target_features: bool,
-    /// The judge's targets and this machine's, as `rustc --print cfg` prints them (empty
-    /// when unknown).
-    pub judge: &'static [&'static [&'static str]],
-    pub here: &'static [&'static [&'static str]],
-}
-
-/// Which code is compiled here and on no target of the judge.
-pub(super) struct HereOnly {
-    /// The targets' cfgs for the judge and for this machine, when both are known and differ.
-    sides: Option<(Cfg, Cfg)>,
-}
-
-impl HereOnly {
-    pub(super) fn of(alike: Alike) -> HereOnly {
-        let side = |targets: &[&[&str]]| Cfg {
-            targets: target_sets(targets),
-            features: BTreeSet::new(),
-            judge_sets: None,
-            script_sets: BTreeSet::new(),
-        };
-        let known = !alike.judge.is_empty() && !alike.here.is_empty();
-        HereOnly {
-            sides: (known && alike.judge != alike.here)
-                .then(|| (side(alike.judge), side(alike.here))),
-        }
-    }
-
-    /// Whether what `attrs` gate is compiled here and on none of the judge's targets: each
-    /// `#[cfg]` is true here, and one is false there.
-    fn holds(&self, attrs: &[syn::Attribute]) -> bool {
-        let Some((judge, here)) = &self.sides else {
-            return false;
-        };
-        let predicates: Vec<proc_macro2::TokenStream> = attrs
-            .iter()
-            .filter(|a| a.path().is_ident("cfg"))
-            .filter_map(|a| a.meta.require_list().ok().map(|l| l.tokens.clone()))
-            .collect();
-        predicates
-            .iter()
-            .all(|p| here.predicate(p).1 == Truth::True)
-            && predicates
-                .iter()
-                .any(|p| judge.predicate(p).1 == Truth::False)
-    }
 }
 
 /// Collects the identifiers of the nodes under a `#[cfg]`.
 pub(super) struct Gated<'n> {
     pub(super) alike: Alike,
-    pub(super) here_only: HereOnly,
     pub(super) names: &'n mut HashSet<String>,
     /// The identifiers of the functions whose bodies branch on a `cfg!` the judge decides:
     /// both branches are checked here, but only one is generated.
@@ -76,7 +27,7 @@ impl Gated<'_> {
     /// taken.
     fn gated(&mut self, attrs: &[syn::Attribute], node: &dyn quote::ToTokens) -> bool {
         let gated = !compiled_alike(attrs, self.alike);
-        if gated && !self.here_only.holds(attrs) {
+        if gated {
             identifiers(node.to_token_stream(), self.names);
         }
         gated
@@ -387,58 +338,5 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
         if !self.gated(attrs, node) {
             syn::visit::visit_expr(self, node);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn code_here_only_is_what_this_machine_compiles_and_no_judge_target_does() {
-        let codeforces = crate::profile::Profile::named("codeforces").unwrap();
-        let here_only = HereOnly::of(Alike {
-            target_features: true,
-            judge: codeforces.targets,
-            here: crate::profile::HERE,
-        });
-        let holds = |attrs: &str| {
-            let item: syn::ItemFn = syn::parse_str(&format!("{attrs} fn f() {{}}")).unwrap();
-            here_only.holds(&item.attrs)
-        };
-        if crate::profile::HERE.is_empty() {
-            assert!(!holds("#[cfg(unix)]"), "this machine's target is unknown");
-            return;
-        }
-        for here_alone in [
-            "#[cfg(unix)]",
-            "#[cfg(target_os = \"linux\")]",
-            "#[cfg(all(unix, target_pointer_width = \"64\"))]",
-            "#[inline] #[cfg(not(windows))]",
-        ] {
-            assert!(holds(here_alone), "{here_alone}");
-        }
-        for not in [
-            "",
-            "#[inline]",
-            "#[cfg(windows)]",
-            // Codeforces compiles for x86_64 too.
-            "#[cfg(target_pointer_width = \"64\")]",
-            // Features and the judge's own cfgs are not known here.
-            "#[cfg(all(unix, feature = \"std\"))]",
-            "#[cfg(unix)] #[cfg(feature = \"std\")]",
-        ] {
-            assert!(!holds(not), "{not}");
-        }
-        let linux_judge = HereOnly::of(Alike {
-            target_features: true,
-            judge: crate::profile::Profile::named("atcoder").unwrap().targets,
-            here: crate::profile::HERE,
-        });
-        let item: syn::ItemFn = syn::parse_str("#[cfg(unix)] fn f() {}").unwrap();
-        assert!(
-            !linux_judge.holds(&item.attrs),
-            "AtCoder compiles for Linux"
-        );
     }
 }

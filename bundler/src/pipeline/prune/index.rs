@@ -2,7 +2,7 @@
 //! macros, where each identifier of the bundled crates' code is, and what may be cut.
 
 use super::edits::Places;
-use super::gated::{identifiers, Alike, Gated, HereOnly};
+use super::gated::{identifiers, Alike, Gated};
 use crate::bundle::{Bundle, Origin};
 use crate::profile::rustc::{Diagnostic, Outcome};
 use quote::ToTokens;
@@ -209,7 +209,6 @@ impl Index {
         }
         let mut gated = Gated {
             alike,
-            here_only: HereOnly::of(alike),
             names: &mut index.cfg_names,
             branching: &mut index.branching_names,
         };
