@@ -711,9 +711,8 @@ fn library_items(text: &str) -> std::collections::BTreeSet<String> {
 /// type-checking that never runs (a `Hash` impl a bound asks for) keeps its signature with a
 /// panic for a body, and what only its body called goes; but not one a `cfg!` the judge
 /// decides may run. A `thread_local!` goes when nothing left names its static, and an
-/// `extern` block once it declares nothing. `--keep-unused`
-/// keeps it all. The crates' code is indented with tabs, but
-/// in a string over several lines.
+/// `extern` block once it declares nothing. `--keep-unused` keeps it all. The crates' code is
+/// indented with tabs, but in a string over several lines.
 #[test]
 fn bundles_carry_what_runs() {
     let args = ["--lib", "lib:prunelib"];

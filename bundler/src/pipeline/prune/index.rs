@@ -563,12 +563,12 @@ impl Index {
             cut.defines = vec![name.clone()];
             cut
         }));
-        let solution_names =
+        let named_by_solution =
             |statics: &[String]| statics.iter().any(|s| self.solution_idents.contains(s));
         cuts.extend(
             self.thread_locals
                 .iter()
-                .filter(|(statics, _)| !solution_names(statics))
+                .filter(|(statics, _)| !named_by_solution(statics))
                 .map(|(statics, range)| {
                     let mut cut = Cut::item(
                         format!("thread_local {} at {}", statics.join(", "), range.start),
