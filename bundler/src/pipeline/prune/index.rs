@@ -32,6 +32,10 @@ pub(super) struct Cut {
     /// Its ranges are bodies of functions, replaced by [`STUB`] rather than cut.
     pub stub: bool,
     pub ranges: Vec<Range<usize>>,
+    /// For each impl that a macro it takes writes and that does not name what it cuts, the
+    /// names in that impl's header: one of them must be cut alongside, or the impl (of
+    /// something still kept) would go with the macro.
+    pub alongside: Vec<HashSet<String>>,
 }
 
 impl Cut {
@@ -44,6 +48,7 @@ impl Cut {
             names_item: false,
             stub: false,
             ranges: vec![range],
+            alongside: Vec::new(),
         }
     }
 
@@ -133,6 +138,8 @@ struct ImplMacro {
     /// The types its impls are for, when each is written by name (`impl<G> Data for
     /// Acyclic<G>`); `None` when one is a parameter of the macro (`impl Data for $t`).
     self_types: Option<HashSet<String>>,
+    /// The identifiers of each impl's header (`impl<T> Distribution<T> for Standard`).
+    headers: Vec<HashSet<String>>,
 }
 
 /// A `use` item of the bundled crates' code.
@@ -359,6 +366,7 @@ impl Index {
                                         range: range.clone(),
                                         idents,
                                         self_types: impl_self_types(m.mac.tokens.clone()),
+                                        headers: impl_headers(m.mac.tokens.clone()),
                                     },
                                 );
                             }
@@ -679,6 +687,8 @@ impl Index {
             if m.idents.contains(&name) {
                 cut.ranges.push(m.range.clone());
                 cut.defines.push(macro_name.clone());
+                cut.alongside
+                    .extend(m.headers.iter().filter(|h| !h.contains(&name)).cloned());
                 cut.ranges.extend(
                     self.calls
                         .iter()
@@ -713,8 +723,18 @@ impl Index {
                     .get(name)
                     .is_some_and(|at| at.iter().any(|&at| !inside(at)))
             };
+            let defined: HashSet<String> = made
+                .iter()
+                .chain(cuts.iter())
+                .flat_map(|c| c.defines.iter().cloned())
+                .collect();
+            let alone = |c: &Cut| {
+                c.alongside
+                    .iter()
+                    .any(|header| !header.iter().any(|n| defined.contains(n)))
+            };
             let before = cuts.len();
-            cuts.retain(|c| !c.defines.iter().any(named_outside));
+            cuts.retain(|c| !c.defines.iter().any(named_outside) && !alone(c));
             if cuts.len() == before {
                 return;
             }
@@ -1209,6 +1229,43 @@ fn writes_impls(tokens: &proc_macro2::TokenStream) -> bool {
     })
 }
 
+/// The identifiers of the header of each impl among `tokens` (from `impl` to its body's
+/// brace), where an item may start: not `impl Trait` written as a type (`-> impl Iterator`).
+fn impl_headers(tokens: proc_macro2::TokenStream) -> Vec<HashSet<String>> {
+    use proc_macro2::{Delimiter, TokenTree};
+    let mut headers = Vec::new();
+    let mut pending = vec![tokens];
+    while let Some(stream) = pending.pop() {
+        let tokens: Vec<TokenTree> = stream.into_iter().collect();
+        for (i, token) in tokens.iter().enumerate() {
+            match token {
+                TokenTree::Group(g) => pending.push(g.stream()),
+                TokenTree::Ident(id) if id == "impl" => {
+                    let item_starts = match i.checked_sub(1).map(|p| &tokens[p]) {
+                        None | Some(TokenTree::Group(_)) => true,
+                        Some(TokenTree::Punct(p)) => p.as_char() == ';',
+                        Some(TokenTree::Ident(id)) => id == "unsafe" || id == "default",
+                        Some(TokenTree::Literal(_)) => false,
+                    };
+                    if !item_starts {
+                        continue;
+                    }
+                    let header = tokens[i + 1..].iter().take_while(
+                        |t| !matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
+                    );
+                    let mut names = HashSet::new();
+                    for t in header {
+                        identifiers(std::iter::once(t.clone()).collect(), &mut names);
+                    }
+                    headers.push(names);
+                }
+                _ => {}
+            }
+        }
+    }
+    headers
+}
+
 /// The names of the types the impls among `tokens` are for: the last segment of the path
 /// after `for` (or, in an inherent impl, after the generics); `None` when one is not written
 /// by name: a macro's parameter (`impl Data for $t`), an array, a tuple.
@@ -1293,6 +1350,75 @@ mod self_type_tests {
             of("() => { impl<'a> Iterator for Keys<'a> {} impl Clone for Tag {} }"),
             Some(vec!["Keys".to_string(), "Tag".to_string()])
         );
+    }
+
+    #[test]
+    fn the_headers_of_a_macros_impls() {
+        let of = |text: &str| {
+            let mut headers: Vec<Vec<String>> = super::impl_headers(text.parse().unwrap())
+                .into_iter()
+                .map(|names| {
+                    let mut names: Vec<String> = names.into_iter().collect();
+                    names.sort();
+                    names
+                })
+                .collect();
+            headers.sort();
+            headers
+        };
+        let words = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(
+            of("($t:ident, $u:ty) => { #[inline] impl Float for $t { fn f() -> impl Iterator<Item \
+                = u8> { 0..1 } } unsafe impl<T: Copy> Distribution<$t> for Standard where T: \
+                Sized { fn g(x: impl Copy) {} } }"),
+            vec![
+                words(&["Copy", "Distribution", "Sized", "Standard", "T", "for", "t", "where"]),
+                words(&["Float", "for", "t"]),
+            ]
+        );
+        assert_eq!(
+            of("() => { fn f() -> impl Sized {} }"),
+            Vec::<Vec<String>>::new()
+        );
+    }
+}
+
+#[cfg(test)]
+mod close_tests {
+    use super::{Cut, Index};
+    use std::collections::HashSet;
+
+    /// A trait's cut that takes a macro writing its impls and, in the same body, impls
+    /// that do not name it (of `others`): it goes only with a cut of one name of each.
+    fn trait_cut(name: &str, others: &[&[&str]]) -> Cut {
+        let mut cut = Cut::item(format!("trait {name}"), name, 0..1);
+        cut.defines = vec![name.to_string()];
+        cut.alongside = others
+            .iter()
+            .map(|names| names.iter().map(|n| n.to_string()).collect::<HashSet<_>>())
+            .collect();
+        cut
+    }
+
+    #[test]
+    fn a_cut_goes_with_the_other_impls_its_macros_write_or_not_at_all() {
+        let index = Index::default();
+        let whisper = || trait_cut("Whisper", &[&["Shout", "u8"]]);
+        let mut alone = vec![whisper()];
+        index.close(&mut alone, &[]);
+        assert!(
+            alone.is_empty(),
+            "the impl of Shout would go with the macro"
+        );
+        let mut both = vec![whisper(), trait_cut("Shout", &[&["Whisper", "u8"]])];
+        index.close(&mut both, &[]);
+        assert_eq!(both.len(), 2);
+        let mut after = vec![whisper()];
+        index.close(&mut after, &[trait_cut("Shout", &[])]);
+        assert_eq!(after.len(), 1, "a cut made before counts");
+        let mut plain = vec![trait_cut("Quiet", &[])];
+        index.close(&mut plain, &[]);
+        assert_eq!(plain.len(), 1);
     }
 }
 
