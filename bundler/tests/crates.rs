@@ -437,6 +437,33 @@ fn an_unused_import_brings_nothing() {
     );
 }
 
+/// What only the solution's `#[test]` functions and `#[cfg(test)]` module name (`Countdown`,
+/// `ending_width`) is not bundled, pruned or not: the judge builds no tests.
+#[test]
+fn what_only_tests_name_is_not_bundled() {
+    for args in [
+        &["--lib", "lib:prunelib"][..],
+        &["--lib", "lib:prunelib", "--keep-unused"],
+    ] {
+        check("tests_only.rs", args);
+        let text = bundle("tests_only.rs", args).unwrap();
+        let items = library_items(&text);
+        assert!(
+            items.contains("struct prunelib::shapes::Square"),
+            "{items:#?}"
+        );
+        for only_tests in [
+            "struct prunelib::shapes::Countdown",
+            "fn prunelib::platform::ending_width",
+        ] {
+            assert!(
+                !items.contains(only_tests),
+                "{only_tests} was bundled: {items:#?}"
+            );
+        }
+    }
+}
+
 /// Members, statements and match arms under cfgs that the features decide false name an
 /// optional dependency Cargo enabled (num-traits' `forward! { libm::floorf as floor .. }`
 /// with both `std` and `libm` on): they are dropped as soon as they are read, and the
