@@ -1229,9 +1229,10 @@ fn writes_impls(tokens: &proc_macro2::TokenStream) -> bool {
     })
 }
 
-/// The identifiers of the header of each impl among `tokens` (from `impl` to its body's
-/// brace), where an item may start: not `impl Trait` written as a type (`-> impl Iterator`).
-fn impl_headers(tokens: proc_macro2::TokenStream) -> Vec<HashSet<String>> {
+/// The header of each impl among `tokens` (what is written from `impl` to its body's brace),
+/// and whether it stands where an item may start: not `impl Trait` written as a type (`->
+/// impl Iterator`).
+fn impls_among(tokens: proc_macro2::TokenStream) -> Vec<(bool, Vec<proc_macro2::TokenTree>)> {
     use proc_macro2::{Delimiter, TokenTree};
     let mut headers = Vec::new();
     let mut pending = vec![tokens];
@@ -1247,17 +1248,10 @@ fn impl_headers(tokens: proc_macro2::TokenStream) -> Vec<HashSet<String>> {
                         Some(TokenTree::Ident(id)) => id == "unsafe" || id == "default",
                         Some(TokenTree::Literal(_)) => false,
                     };
-                    if !item_starts {
-                        continue;
-                    }
                     let header = tokens[i + 1..].iter().take_while(
                         |t| !matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
                     );
-                    let mut names = HashSet::new();
-                    for t in header {
-                        identifiers(std::iter::once(t.clone()).collect(), &mut names);
-                    }
-                    headers.push(names);
+                    headers.push((item_starts, header.cloned().collect()));
                 }
                 _ => {}
             }
@@ -1266,60 +1260,60 @@ fn impl_headers(tokens: proc_macro2::TokenStream) -> Vec<HashSet<String>> {
     headers
 }
 
+/// The identifiers of the header of each impl item among `tokens` ([`impls_among`]).
+fn impl_headers(tokens: proc_macro2::TokenStream) -> Vec<HashSet<String>> {
+    impls_among(tokens)
+        .into_iter()
+        .filter(|(item_starts, _)| *item_starts)
+        .map(|(_, header)| {
+            let mut names = HashSet::new();
+            identifiers(header.into_iter().collect(), &mut names);
+            names
+        })
+        .collect()
+}
+
 /// The names of the types the impls among `tokens` are for: the last segment of the path
 /// after `for` (or, in an inherent impl, after the generics); `None` when one is not written
 /// by name: a macro's parameter (`impl Data for $t`), an array, a tuple.
 fn impl_self_types(tokens: proc_macro2::TokenStream) -> Option<HashSet<String>> {
-    use proc_macro2::{Delimiter, TokenTree};
+    use proc_macro2::TokenTree;
     let mut names = HashSet::new();
-    let mut pending = vec![tokens];
-    while let Some(stream) = pending.pop() {
-        let tokens: Vec<TokenTree> = stream.into_iter().collect();
-        for (i, token) in tokens.iter().enumerate() {
-            match token {
-                TokenTree::Group(g) => pending.push(g.stream()),
-                TokenTree::Ident(id) if id == "impl" => {
-                    let header = tokens[i + 1..].iter().take_while(
-                        |t| !matches!(t, TokenTree::Group(g) if g.delimiter() == Delimiter::Brace),
-                    );
-                    // The path of the type written last at the header's top level, before
-                    // its arguments or `where`: the trait's, then after `for` the type's.
-                    let (mut depth, mut name, mut done) = (0i32, None, false);
-                    let mut previous: Option<char> = None;
-                    for t in header {
-                        match t {
-                            TokenTree::Punct(p) if p.as_char() == '<' => {
-                                depth += 1;
-                                done |= name.is_some() && depth == 1;
-                            }
-                            TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
-                            TokenTree::Ident(id) if depth == 0 && id == "where" => break,
-                            TokenTree::Ident(id) if depth == 0 && id == "for" => {
-                                (name, done) = (None, false);
-                            }
-                            TokenTree::Ident(id) if depth == 0 && !done => {
-                                let word = id.to_string();
-                                if previous == Some('$') {
-                                    return None;
-                                }
-                                if previous != Some('\'')
-                                    && !matches!(word.as_str(), "dyn" | "mut" | "unsafe" | "const")
-                                {
-                                    name = Some(word);
-                                }
-                            }
-                            _ => {}
-                        }
-                        previous = match t {
-                            TokenTree::Punct(p) => Some(p.as_char()),
-                            _ => None,
-                        };
+    for (_, header) in impls_among(tokens) {
+        // The path of the type written last at the header's top level, before its
+        // arguments or `where`: the trait's, then after `for` the type's.
+        let (mut depth, mut name, mut done) = (0i32, None, false);
+        let mut previous: Option<char> = None;
+        for t in &header {
+            match t {
+                TokenTree::Punct(p) if p.as_char() == '<' => {
+                    depth += 1;
+                    done |= name.is_some() && depth == 1;
+                }
+                TokenTree::Punct(p) if p.as_char() == '>' => depth -= 1,
+                TokenTree::Ident(id) if depth == 0 && id == "where" => break,
+                TokenTree::Ident(id) if depth == 0 && id == "for" => {
+                    (name, done) = (None, false);
+                }
+                TokenTree::Ident(id) if depth == 0 && !done => {
+                    let word = id.to_string();
+                    if previous == Some('$') {
+                        return None;
                     }
-                    names.insert(name?);
+                    if previous != Some('\'')
+                        && !matches!(word.as_str(), "dyn" | "mut" | "unsafe" | "const")
+                    {
+                        name = Some(word);
+                    }
                 }
                 _ => {}
             }
+            previous = match t {
+                TokenTree::Punct(p) => Some(p.as_char()),
+                _ => None,
+            };
         }
+        names.insert(name?);
     }
     Some(names)
 }
