@@ -23,12 +23,18 @@ pub(super) struct Cut {
     /// The name errors blame it by (an item's, a member's, an impl's type).
     pub name: String,
     /// The names it defines, which no code left may name: for a type or trait, its name and
-    /// the macros it takes along. Empty for what rustc alone decides (members, imports).
+    /// the macros it takes along; for a constant, static or type alias, its name. Empty for
+    /// what rustc alone decides (members, imports).
     pub defines: Vec<String>,
+    /// For a function or macro, its name, which no path or call left may name (a method
+    /// call or a variable of that name does not count).
+    pub called: Vec<String>,
     /// A type or trait, whose impls macro calls may write.
     pub writes_impls: bool,
     /// An item that imports may name by `name` (not a member, an impl or an import).
     pub names_item: bool,
+    /// A member of an impl or trait (with the impls' members of that name).
+    pub member: bool,
     /// Its ranges are bodies of functions, replaced by [`STUB`] rather than cut.
     pub stub: bool,
     pub ranges: Vec<Range<usize>>,
@@ -44,8 +50,10 @@ impl Cut {
             key,
             name: name.to_string(),
             defines: Vec::new(),
+            called: Vec::new(),
             writes_impls: false,
             names_item: false,
+            member: false,
             stub: false,
             ranges: vec![range],
             alongside: Vec::new(),
@@ -78,8 +86,9 @@ impl Cut {
 /// What a place of the bundle holds that may be cut.
 #[derive(Debug)]
 enum Unit {
-    /// A function, constant, static, type alias or `macro_rules!`: nothing else goes with it.
-    Plain,
+    /// A function, constant, static, type alias or `macro_rules!`: nothing else goes with it;
+    /// how code left would name it.
+    Plain(Named),
     /// A struct, enum or union (its impls go with it), in the module numbered so.
     Type(usize),
     /// A trait (its impls go with it), in the module numbered so.
@@ -88,6 +97,17 @@ enum Unit {
     ImplMember,
     /// A member of the trait named so (the impls' members of that name go with it).
     TraitMember(String),
+}
+
+/// How code may name a plain item.
+#[derive(Debug, Clone, Copy)]
+enum Named {
+    /// By any mention of its name: a constant, static or type alias, whose names are seldom
+    /// another's.
+    Anyhow,
+    /// By a path or a call (`a::f`, `f(..)`, `m!`): a function or macro, whose name is often
+    /// a method's or a variable's too.
+    ByPathOrCall,
 }
 
 /// An impl block.
@@ -175,6 +195,8 @@ pub(super) struct Index {
     /// Where each identifier is in the bundled crates' code, but in imports (doc comments
     /// are not code).
     mentions: HashMap<String, Vec<usize>>,
+    /// Of those, where a name is a path's segment or called (see [`Named::ByPathOrCall`]).
+    paths: HashMap<String, Vec<usize>>,
     /// The names the solution's own `use` items name: what they name stays even when nothing
     /// uses it (an import the solution never uses must still resolve).
     solution_names: HashSet<String>,
@@ -211,7 +233,7 @@ impl Index {
         // An import names what it imports, but goes when that goes (see
         // `unresolved_imports`): it keeps nothing.
         let imports = union(index.uses.iter().map(|u| u.range.clone()));
-        for at in index.mentions.values_mut() {
+        for at in index.mentions.values_mut().chain(index.paths.values_mut()) {
             at.retain(|&at| !within(&imports, at));
         }
         let mut gated = Gated {
@@ -229,13 +251,17 @@ impl Index {
         places: &Places,
         in_library: &dyn Fn(usize) -> bool,
     ) {
-        for token in tokens {
+        let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+        for (i, token) in tokens.iter().enumerate() {
             match token {
                 proc_macro2::TokenTree::Ident(id) => {
                     let at = places.start(id.span());
                     let name = id.to_string();
                     let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
                     if in_library(at) {
+                        if path_or_call(&tokens, i) {
+                            self.paths.entry(name.clone()).or_default().push(at);
+                        }
                         self.mentions.entry(name).or_default().push(at);
                     } else {
                         self.solution_idents.insert(name);
@@ -280,14 +306,14 @@ impl Index {
                     }
                     // What an `extern` block declares is linked only once called or read.
                     for foreign in &block.items {
-                        let ident = match foreign {
-                            syn::ForeignItem::Fn(f) => &f.sig.ident,
-                            syn::ForeignItem::Static(s) => &s.ident,
+                        let (ident, named) = match foreign {
+                            syn::ForeignItem::Fn(f) => (&f.sig.ident, Named::ByPathOrCall),
+                            syn::ForeignItem::Static(s) => (&s.ident, Named::Anyhow),
                             _ => continue,
                         };
                         self.units.insert(
                             places.start(ident.span()),
-                            (Unit::Plain, places.range(foreign.span())),
+                            (Unit::Plain(named), places.range(foreign.span())),
                         );
                     }
                 }
@@ -537,7 +563,7 @@ impl Index {
                             continue;
                         };
                         match unit {
-                            Unit::Plain | Unit::ImplMember => cuts.push(cut),
+                            Unit::Plain(_) | Unit::ImplMember => cuts.push(cut),
                             _ => named_by_impls.push(cut),
                         }
                     }
@@ -613,18 +639,26 @@ impl Index {
             cut
         };
         Some(match unit {
-            // Functions share their names with methods too often for the name to tell;
-            // rustc's errors do.
-            Unit::Plain => Cut::one(
-                format!("item {name} at {}", range.start),
-                name,
-                range.clone(),
-            ),
-            Unit::ImplMember => Cut::one(
-                format!("member {name} at {}", range.start),
-                name,
-                range.clone(),
-            ),
+            Unit::Plain(named) => {
+                let mut cut = Cut::item(
+                    format!("item {name} at {}", range.start),
+                    name,
+                    range.clone(),
+                );
+                match named {
+                    Named::Anyhow => cut.defines = vec![name.to_string()],
+                    Named::ByPathOrCall => cut.called = vec![name.to_string()],
+                }
+                cut
+            }
+            Unit::ImplMember => Cut {
+                member: true,
+                ..Cut::one(
+                    format!("member {name} at {}", range.start),
+                    name,
+                    range.clone(),
+                )
+            },
             _ if self.solution_impls.contains(name) => return None,
             Unit::Type(module) => {
                 let unique = self.type_paths.get(name).is_some_and(|p| p.len() == 1)
@@ -660,6 +694,7 @@ impl Index {
                     .filter(|(n, _)| n == name)
                     .map(|(_, r)| r.clone());
                 let mut cut = Cut::one(member_key(of, name), name, range.clone());
+                cut.member = true;
                 cut.ranges.extend(in_impls);
                 cut
             }
@@ -708,8 +743,45 @@ impl Index {
         cut
     }
 
+    /// Whether code of the bundled crates within `ranges` (sorted and disjoint) mentions
+    /// `name`.
+    fn mentioned_within(&self, name: &str, ranges: &[Range<usize>]) -> bool {
+        self.mentions
+            .get(name)
+            .is_some_and(|at| at.iter().any(|&at| within(ranges, at)))
+    }
+
+    /// `blamed` (keys of cuts of `set`) with each member cut of `set` whose name the code of
+    /// a blamed cut mentions, and so on: code that stays calls what it called (or a method
+    /// of that name: a member kept costs bytes, a failed compilation more).
+    pub(super) fn with_members_they_call(
+        &self,
+        mut blamed: Vec<String>,
+        set: &[Cut],
+    ) -> Vec<String> {
+        loop {
+            let kept = union(
+                set.iter()
+                    .filter(|c| blamed.contains(&c.key))
+                    .flat_map(|c| c.ranges.iter().cloned()),
+            );
+            let more: Vec<String> = set
+                .iter()
+                .filter(|c| c.member && !blamed.contains(&c.key))
+                .filter(|c| self.mentioned_within(&c.name, &kept))
+                .map(|c| c.key.clone())
+                .collect();
+            if more.is_empty() {
+                return blamed;
+            }
+            blamed.extend(more);
+        }
+    }
+
     /// Leaves out of `cuts` each one a name it defines is still named outside all of them
-    /// (and `made`), until none is: what code left names cannot go.
+    /// (and `made`), or a function it cuts still called, until none is: what code left
+    /// names cannot go (rustc may find it dead all the same, when only code it finds dead
+    /// names it but that code cannot go: a trait impl's method, what a macro call writes).
     pub(super) fn close(&self, cuts: &mut Vec<Cut>, made: &[Cut]) {
         loop {
             let union = union(
@@ -718,8 +790,8 @@ impl Index {
                     .flat_map(|c| c.ranges.iter().cloned()),
             );
             let inside = |at: usize| within(&union, at);
-            let named_outside = |name: &String| {
-                self.mentions
+            let outside = |mentions: &HashMap<String, Vec<usize>>, name: &String| {
+                mentions
                     .get(name)
                     .is_some_and(|at| at.iter().any(|&at| !inside(at)))
             };
@@ -734,7 +806,11 @@ impl Index {
                     .any(|header| !header.iter().any(|n| defined.contains(n)))
             };
             let before = cuts.len();
-            cuts.retain(|c| !c.defines.iter().any(named_outside) && !alone(c));
+            cuts.retain(|c| {
+                !c.defines.iter().any(|n| outside(&self.mentions, n))
+                    && !c.called.iter().any(|n| outside(&self.paths, n))
+                    && !alone(c)
+            });
             if cuts.len() == before {
                 return;
             }
@@ -896,15 +972,22 @@ impl Index {
     }
 
     /// For each import of the bundled crates' code from within the bundle (`crate::`,
-    /// `self::`, `super::`) of a name in `names`, what was cut: its `use` item written again
-    /// without that leaf, or cut whole.
+    /// `self::`, `super::`, a module's name) of a name in `names`, what was cut: its `use`
+    /// item written again without that leaf, or cut whole.
     pub(super) fn imports_of(
         &self,
         bundle: &Bundle,
         names: &HashSet<&str>,
     ) -> Vec<(Range<usize>, String)> {
+        // A path from a module of the bundle (`use inner::Item;`) is the bundle's own too.
+        let modules: HashSet<&str> = self
+            .module_paths
+            .iter()
+            .filter_map(|p| p.rsplit("::").next())
+            .collect();
         self.imports_without(bundle, &|leaf| {
-            matches!(leaf.first, "crate" | "self" | "super") && names.contains(leaf.name)
+            (matches!(leaf.first, "crate" | "self" | "super") || modules.contains(leaf.first))
+                && names.contains(leaf.name)
         })
     }
 
@@ -954,6 +1037,45 @@ struct Leaf<'a> {
     name: &'a str,
     /// The first segment of its path.
     first: &'a str,
+}
+
+/// Whether the identifier `tokens[i]` is a segment of a path from a module or called
+/// (`a::f`, `f::<T>`, `f(..)`, `m! {..}`), not defined (`fn f`), nor a method or field
+/// (`.f(..)`), nor an associated item (`T::f`, `<T>::f`, `u64::f`, `$t::f`).
+fn path_or_call(tokens: &[proc_macro2::TokenTree], i: usize) -> bool {
+    use proc_macro2::{Delimiter, TokenTree};
+    let punct = |at: Option<usize>, c: char| {
+        let token = at.and_then(|at| tokens.get(at));
+        matches!(token, Some(TokenTree::Punct(p)) if p.as_char() == c)
+    };
+    let before = |n: usize| i.checked_sub(n);
+    let defining = matches!(
+        before(1).map(|at| &tokens[at]),
+        Some(TokenTree::Ident(k)) if k == "fn" || k == "macro_rules"
+    );
+    if punct(before(1), '.') || defining {
+        return false;
+    }
+    let from_module = match before(3).map(|at| &tokens[at]) {
+        Some(TokenTree::Ident(m)) => {
+            let m = m.to_string();
+            m.starts_with(|c: char| c.is_ascii_lowercase())
+                && !PRIMITIVES.contains(&m.as_str())
+                && !punct(before(4), '$')
+        }
+        _ => false,
+    };
+    let after_colons = punct(before(1), ':') && punct(before(2), ':');
+    if after_colons && !from_module {
+        return false;
+    }
+    let called = match tokens.get(i + 1) {
+        Some(TokenTree::Group(g)) => g.delimiter() == Delimiter::Parenthesis,
+        Some(TokenTree::Punct(p)) if p.as_char() == '!' => !punct(Some(i + 2), '='),
+        Some(TokenTree::Punct(p)) if p.as_char() == ':' => punct(Some(i + 2), ':'),
+        _ => false,
+    };
+    after_colons || called
 }
 
 /// The names of the statics a `thread_local!` call declares (`static NAME: T = ..;` each).
@@ -1394,6 +1516,116 @@ mod close_tests {
         cut
     }
 
+    /// An index of `text` read as the bundled crates' code (at no place of a solution).
+    fn index_of(text: &str) -> Index {
+        let mut index = Index::default();
+        let places = super::Places::of(text);
+        index.mentions(text.parse().unwrap(), &places, &|_| true);
+        index
+    }
+
+    /// Where `needle` starts in `text`, to name a cut's range by its text.
+    fn range(text: &str, needle: &str) -> std::ops::Range<usize> {
+        let at = text.find(needle).unwrap();
+        at..at + needle.len()
+    }
+
+    #[test]
+    fn a_function_goes_only_when_no_code_left_calls_it() {
+        let text = "fn helper() {} fn tidy() {} fn user() { a::helper(); let tidy = 1; x.tidy(); \
+                    Self::tidy(); } fn other() {}";
+        let index = index_of(text);
+        let function = |name: &str| {
+            let mut cut = Cut::item(
+                format!("item {name}"),
+                name,
+                range(text, &format!("fn {name}()")),
+            );
+            cut.called = vec![name.to_string()];
+            cut
+        };
+        let mut cuts = vec![function("helper"), function("tidy")];
+        index.close(&mut cuts, &[]);
+        let left: Vec<&str> = cuts.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(
+            left,
+            ["tidy"],
+            "a variable, method or associated function of its name is no call"
+        );
+        let user = Cut::one(
+            "item user".to_string(),
+            "",
+            range(
+                text,
+                "fn user() { a::helper(); let tidy = 1; x.tidy(); Self::tidy(); }",
+            ),
+        );
+        let mut cuts = vec![function("helper")];
+        index.close(&mut cuts, &[user]);
+        assert_eq!(cuts.len(), 1, "calls from what is cut with it do not count");
+    }
+
+    #[test]
+    fn what_a_refused_cut_calls_is_refused_with_it() {
+        let text =
+            "impl P { fn reborrow(&self) { self.project() } fn project(&self) { self.leaf() } \
+                    fn leaf(&self) {} fn alone(&self) {} }";
+        let index = index_of(text);
+        // Each method, from `fn` to the end of its body.
+        let member = |name: &str| {
+            let start = range(text, &format!("fn {name}(")).start;
+            let end = start + text[start..].find('}').unwrap() + 1;
+            Cut {
+                member: true,
+                ..Cut::one(name.to_string(), name, start..end)
+            }
+        };
+        let set: Vec<Cut> = ["reborrow", "project", "leaf", "alone"]
+            .into_iter()
+            .map(member)
+            .collect();
+        let mut refused = index.with_members_they_call(vec!["reborrow".to_string()], &set);
+        refused.sort();
+        assert_eq!(refused, ["leaf", "project", "reborrow"]);
+    }
+
+    #[test]
+    fn calls_and_paths_from_modules_are_told_from_methods_and_definitions() {
+        let counts = |text: &str| {
+            let tokens: Vec<proc_macro2::TokenTree> = text
+                .parse::<proc_macro2::TokenStream>()
+                .unwrap()
+                .into_iter()
+                .collect();
+            let at = tokens
+                .iter()
+                .position(|t| matches!(t, proc_macro2::TokenTree::Ident(i) if i == "f"))
+                .unwrap();
+            super::path_or_call(&tokens, at)
+        };
+        for path in ["a::f", "f(1)", "f::<u8>()", "f! {}", "crate::f + 1"] {
+            assert!(counts(path), "{path}");
+        }
+        for neither in [
+            "x.f()",
+            "x.f::<u8>()",
+            "fn f()",
+            "macro_rules! f",
+            "let f = 1",
+            "x.f",
+            "f != g",
+            "g, f",
+            "T::f",
+            "<T>::f",
+            "u64::f",
+            "$t::f",
+            "Self::f(x)",
+            "<$t>::f(x)",
+        ] {
+            assert!(!counts(neither), "{neither}");
+        }
+    }
+
     #[test]
     fn a_cut_goes_with_the_other_impls_its_macros_write_or_not_at_all() {
         let index = Index::default();
@@ -1472,11 +1704,11 @@ fn use_names(tree: &syn::UseTree, out: &mut HashSet<String>) {
 /// The name of an item that may be cut, and what it is.
 fn named_unit(item: &syn::Item, module: usize) -> Option<(&syn::Ident, Unit)> {
     Some(match item {
-        syn::Item::Fn(f) => (&f.sig.ident, Unit::Plain),
-        syn::Item::Const(c) => (&c.ident, Unit::Plain),
-        syn::Item::Static(s) => (&s.ident, Unit::Plain),
-        syn::Item::Type(t) => (&t.ident, Unit::Plain),
-        syn::Item::Macro(m) => (m.ident.as_ref()?, Unit::Plain),
+        syn::Item::Fn(f) => (&f.sig.ident, Unit::Plain(Named::ByPathOrCall)),
+        syn::Item::Const(c) => (&c.ident, Unit::Plain(Named::Anyhow)),
+        syn::Item::Static(s) => (&s.ident, Unit::Plain(Named::Anyhow)),
+        syn::Item::Type(t) => (&t.ident, Unit::Plain(Named::Anyhow)),
+        syn::Item::Macro(m) => (m.ident.as_ref()?, Unit::Plain(Named::ByPathOrCall)),
         syn::Item::Struct(s) => (&s.ident, Unit::Type(module)),
         syn::Item::Enum(e) => (&e.ident, Unit::Type(module)),
         syn::Item::Union(u) => (&u.ident, Unit::Type(module)),

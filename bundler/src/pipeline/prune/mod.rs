@@ -315,7 +315,7 @@ impl Pruner<'_, '_> {
                     }
                     continue 'sets;
                 };
-                for key in blamed {
+                for key in index.with_members_they_call(blamed, &set) {
                     set.retain(|c| c.key != key);
                     self.refused.insert(key);
                 }
