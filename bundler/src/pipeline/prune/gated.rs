@@ -161,27 +161,40 @@ fn gated_in_tokens(tokens: proc_macro2::TokenStream, out: &mut HashSet<String>, 
             if is_alike(&predicate, alike) {
                 continue;
             }
-            while i < tokens.len() {
-                let token = &tokens[i];
+            let end = gated_end(&tokens, i);
+            for token in &tokens[i..end] {
                 identifiers(token.clone().into(), out);
-                i += 1;
-                let ends = match token {
-                    proc_macro2::TokenTree::Group(g) => {
-                        g.delimiter() == proc_macro2::Delimiter::Brace
-                    }
-                    proc_macro2::TokenTree::Punct(p) => p.as_char() == ';',
-                    _ => false,
-                };
-                if ends {
-                    break;
-                }
             }
+            i = end;
             continue;
         }
         if let proc_macro2::TokenTree::Group(g) = &tokens[i] {
             gated_in_tokens(g.stream(), out, alike);
         }
         i += 1;
+    }
+}
+
+/// Where what a `#[cfg]` gates, starting at `tokens[from]`, ends: after its first `{..}` or
+/// `;`.
+fn gated_end(tokens: &[proc_macro2::TokenTree], from: usize) -> usize {
+    let ends = |token: &proc_macro2::TokenTree| match token {
+        proc_macro2::TokenTree::Group(g) => g.delimiter() == proc_macro2::Delimiter::Brace,
+        proc_macro2::TokenTree::Punct(p) => p.as_char() == ';',
+        _ => false,
+    };
+    tokens[from..]
+        .iter()
+        .position(ends)
+        .map_or(tokens.len(), |at| from + at + 1)
+}
+
+/// How many tokens from `tokens[i]` on are a `#[cfg(..)]` false on every judge (`any()`,
+/// as the engine writes one it decided) and what it gates; 0 when none starts there.
+pub(super) fn compiled_out_at(tokens: &[proc_macro2::TokenTree], i: usize) -> usize {
+    match cfg_at(tokens, i) {
+        Some(predicate) if decided(&predicate) == Some(false) => gated_end(tokens, i + 2) - i,
+        _ => 0,
     }
 }
 

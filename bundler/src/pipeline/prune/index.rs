@@ -229,7 +229,7 @@ impl Index {
         let places = Places::of(&bundle.text);
         let in_library = |at: usize| matches!(bundle.origin(at), Origin::Library(_));
         index.items(&file.items, 0, &places, &in_library);
-        index.mentions(tokens, &places, &in_library);
+        index.mentions(tokens, &places, &in_library, false);
         // An import names what it imports, but goes when that goes (see
         // `unresolved_imports`): it keeps nothing.
         let imports = union(index.uses.iter().map(|u| u.range.clone()));
@@ -245,21 +245,29 @@ impl Index {
         Some(index)
     }
 
+    /// Records the identifiers of `tokens`; those `compiled_out` (under a cfg false on every
+    /// judge) name nothing by a path or call.
     fn mentions(
         &mut self,
         tokens: proc_macro2::TokenStream,
         places: &Places,
         in_library: &dyn Fn(usize) -> bool,
+        compiled_out: bool,
     ) {
         let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+        let mut out_until = 0;
         for (i, token) in tokens.iter().enumerate() {
+            if i >= out_until {
+                out_until = i + super::gated::compiled_out_at(&tokens, i);
+            }
+            let compiled_out = compiled_out || i < out_until;
             match token {
                 proc_macro2::TokenTree::Ident(id) => {
                     let at = places.start(id.span());
                     let name = id.to_string();
                     let name = name.strip_prefix("r#").unwrap_or(&name).to_string();
                     if in_library(at) {
-                        if path_or_call(&tokens, i) {
+                        if !compiled_out && path_or_call(&tokens, i) {
                             self.paths.entry(name.clone()).or_default().push(at);
                         }
                         self.mentions.entry(name).or_default().push(at);
@@ -267,7 +275,9 @@ impl Index {
                         self.solution_idents.insert(name);
                     }
                 }
-                proc_macro2::TokenTree::Group(g) => self.mentions(g.stream(), places, in_library),
+                proc_macro2::TokenTree::Group(g) => {
+                    self.mentions(g.stream(), places, in_library, compiled_out)
+                }
                 _ => {}
             }
         }
@@ -1520,7 +1530,7 @@ mod close_tests {
     fn index_of(text: &str) -> Index {
         let mut index = Index::default();
         let places = super::Places::of(text);
-        index.mentions(text.parse().unwrap(), &places, &|_| true);
+        index.mentions(text.parse().unwrap(), &places, &|_| true, false);
         index
     }
 
@@ -1532,8 +1542,8 @@ mod close_tests {
 
     #[test]
     fn a_function_goes_only_when_no_code_left_calls_it() {
-        let text = "fn helper() {} fn tidy() {} fn user() { a::helper(); let tidy = 1; x.tidy(); \
-                    Self::tidy(); } fn other() {}";
+        let text = "fn helper() {} fn tidy() {} fn gone() {} fn user() { a::helper(); \
+                    let tidy = 1; x.tidy(); Self::tidy(); #[cfg(any())] { gone(); } }";
         let index = index_of(text);
         let function = |name: &str| {
             let mut cut = Cut::item(
@@ -1544,20 +1554,22 @@ mod close_tests {
             cut.called = vec![name.to_string()];
             cut
         };
-        let mut cuts = vec![function("helper"), function("tidy")];
+        let mut cuts = vec![function("helper"), function("tidy"), function("gone")];
         index.close(&mut cuts, &[]);
         let left: Vec<&str> = cuts.iter().map(|c| c.name.as_str()).collect();
         assert_eq!(
             left,
-            ["tidy"],
-            "a variable, method or associated function of its name is no call"
+            ["tidy", "gone"],
+            "a variable, method or associated function of its name is no call, nor a call \
+             compiled nowhere"
         );
         let user = Cut::one(
             "item user".to_string(),
             "",
             range(
                 text,
-                "fn user() { a::helper(); let tidy = 1; x.tidy(); Self::tidy(); }",
+                "fn user() { a::helper(); let tidy = 1; x.tidy(); Self::tidy(); \
+                 #[cfg(any())] { gone(); } }",
             ),
         );
         let mut cuts = vec![function("helper")];
