@@ -69,7 +69,7 @@ impl Bodies {
     pub(super) fn never_run(
         &self,
         functions: &[String],
-        judged: &dyn Fn(&str) -> bool,
+        judged: &dyn Fn(&str, usize) -> bool,
     ) -> Vec<Cut> {
         let ran: HashSet<usize> = functions
             .iter()
@@ -78,7 +78,7 @@ impl Bodies {
         self.bodies
             .iter()
             .enumerate()
-            .filter(|(n, (_, name))| !ran.contains(n) && !judged(name))
+            .filter(|(n, (range, name))| !ran.contains(n) && !judged(name, range.start))
             .map(|(_, (range, name))| Cut::stub(name, range.clone()))
             .collect()
     }

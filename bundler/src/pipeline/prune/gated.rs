@@ -1,7 +1,9 @@
 //! What code under a `#[cfg]` the judge decides names: code compiled out here may be
 //! compiled there (`#[cfg(windows)]` for Codeforces), so what it names must stay.
 
-use std::collections::HashSet;
+use super::edits::Places;
+use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
 /// Which cfgs that rustc sets (and the engine leaves to the judge's compiler) are set on the
 /// judge as here. Never `debug_assertions`: a bundle must also run as a contestant debugs it,
@@ -11,6 +13,126 @@ pub(in crate::pipeline) struct Alike {
     /// `target_feature`: the judge's flags choose no CPU or features, and both it and this
     /// machine are x86, whose default features (fxsr, sse, sse2) both then have.
     pub target_features: bool,
+}
+
+/// The identifiers of the code under a `#[cfg]` the judge decides, by the bundled crates
+/// whose items that code may name. A crate's code names its own items and, by a path
+/// from the bundle's root (`crate::libc::..`, `$crate::zerocopy::..`), those of the crates it
+/// depends on and of theirs; the solution's code may name any crate's. So libc's code for
+/// Linux, gated for a judge on Windows, keeps none of rand's functions that share its
+/// names (`read`, `new`, `sample`).
+#[derive(Default)]
+pub(super) struct GatedNames {
+    /// All of them.
+    pub(super) all: HashSet<String>,
+    /// Each crate's text, and the identifiers of the gated code that may name its items.
+    by_crate: Vec<(Range<usize>, HashSet<String>)>,
+}
+
+impl GatedNames {
+    /// Reads the gated code of `file`, whose bundled crates take the texts `crates` (each a
+    /// module of the root); what functions branching on a `cfg!` name goes to `branching`.
+    pub(super) fn of(
+        file: &syn::File,
+        crates: &[Range<usize>],
+        places: &Places,
+        alike: Alike,
+        branching: &mut HashSet<String>,
+    ) -> GatedNames {
+        // Owner `crates.len()` is the solution, and what the bundler wrote between the parts.
+        let mut owned = vec![HashSet::new(); crates.len() + 1];
+        let mut module_of = HashMap::new();
+        let mut owner_of = Vec::with_capacity(file.items.len());
+        for item in &file.items {
+            let owner = match item {
+                syn::Item::Mod(m) => {
+                    let at = places.start(m.ident.span());
+                    let owner = crates.iter().position(|r| r.contains(&at));
+                    if let Some(owner) = owner {
+                        module_of.insert(m.ident.to_string(), owner);
+                    }
+                    owner
+                }
+                _ => None,
+            }
+            .unwrap_or(crates.len());
+            owner_of.push(owner);
+            let mut gated = Gated {
+                alike,
+                names: &mut owned[owner],
+                branching,
+            };
+            syn::visit::Visit::visit_item(&mut gated, item);
+        }
+        // Who names whom, then who may name each crate's items, the crate itself included.
+        let mut names: Vec<HashSet<usize>> = vec![HashSet::new(); crates.len()];
+        for (item, &owner) in file.items.iter().zip(&owner_of) {
+            if owner < crates.len() {
+                crate_paths(
+                    quote::ToTokens::to_token_stream(item),
+                    &module_of,
+                    &mut names[owner],
+                );
+            }
+        }
+        let by_crate = (0..crates.len())
+            .map(|named| {
+                let mut reaching = HashSet::from([named]);
+                let mut grown = true;
+                while grown {
+                    grown = false;
+                    for (d, its) in names.iter().enumerate() {
+                        if !reaching.contains(&d) && its.iter().any(|c| reaching.contains(c)) {
+                            grown |= reaching.insert(d);
+                        }
+                    }
+                }
+                let mut gated = owned[crates.len()].clone();
+                for d in reaching {
+                    gated.extend(owned[d].iter().cloned());
+                }
+                (crates[named].clone(), gated)
+            })
+            .collect();
+        GatedNames {
+            all: owned.into_iter().flatten().collect(),
+            by_crate,
+        }
+    }
+
+    /// The gated identifiers that may name what is at byte `at`: all of them outside the
+    /// bundled crates' texts.
+    pub(super) fn at(&self, at: usize) -> &HashSet<String> {
+        self.by_crate
+            .iter()
+            .find(|(range, _)| range.contains(&at))
+            .map_or(&self.all, |(_, names)| names)
+    }
+}
+
+/// The crates, of `modules` (by their module's name), that `tokens` name by a path from the
+/// bundle's root: `crate :: name`, `$crate` included.
+fn crate_paths(
+    tokens: proc_macro2::TokenStream,
+    modules: &HashMap<String, usize>,
+    out: &mut HashSet<usize>,
+) {
+    let tokens: Vec<proc_macro2::TokenTree> = tokens.into_iter().collect();
+    for (i, token) in tokens.iter().enumerate() {
+        match token {
+            proc_macro2::TokenTree::Ident(id) if id == "crate" => {
+                if let [proc_macro2::TokenTree::Punct(a), proc_macro2::TokenTree::Punct(b), proc_macro2::TokenTree::Ident(name), ..] =
+                    &tokens[i + 1..]
+                {
+                    if a.as_char() == ':' && b.as_char() == ':' {
+                        out.extend(modules.get(&name.to_string()));
+                    }
+                }
+            }
+            proc_macro2::TokenTree::Group(g) => crate_paths(g.stream(), modules, out),
+            _ => {}
+        }
+    }
 }
 
 /// Collects the identifiers of the nodes under a `#[cfg]`.
@@ -351,5 +473,54 @@ impl<'ast> syn::visit::Visit<'ast> for Gated<'_> {
         if !self.gated(attrs, node) {
             syn::visit::visit_expr(self, node);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Alike, GatedNames, Places};
+    use std::collections::HashSet;
+
+    #[test]
+    fn gated_code_keeps_names_only_in_the_crates_it_may_reach() {
+        // `sys` is Linux-only code beside the judge's Windows code; `rng` names `sys`,
+        // `app` names `rng` through a macro's `$crate`; `lone` names nobody.
+        let text = "fn main() { #[cfg(windows)] solve(); }\n\
+            mod sys { #[cfg(unix)] pub fn read() { write(); } pub fn write() {} }\n\
+            mod rng { pub fn seed() { crate::sys::write(); } #[cfg(windows)] fn wide() { fill(); } pub fn fill() {} }\n\
+            mod app { macro_rules! m { () => { $crate::rng::seed() } } #[cfg(target_os = \"linux\")] fn run() { sample(); } }\n\
+            mod lone { #[cfg(unix)] fn f() { read(); fill(); sample(); solve(); } pub fn read() {} pub fn sample() {} }\n";
+        let file = syn::parse_file(text).unwrap();
+        let places = Places::of(text);
+        let crate_range = |name: &str| {
+            let start = text.find(&format!("mod {name} ")).unwrap();
+            start..start + text[start..].find('\n').unwrap()
+        };
+        let crates: Vec<_> = ["sys", "rng", "app", "lone"].map(crate_range).to_vec();
+        let mut branching = HashSet::new();
+        let gated = GatedNames::of(&file, &crates, &places, Alike::default(), &mut branching);
+        let kept = |krate: usize, name: &str| gated.at(crates[krate].start + 4).contains(name);
+        let table: [(usize, &str, bool); 12] = [
+            // sys: its own gated code, and that of rng and app, which reach it.
+            (0, "write", true),
+            (0, "fill", true),
+            (0, "sample", true),
+            (0, "solve", true),
+            // rng: its own and app's, not sys's (sys names no crate) nor lone's.
+            (1, "fill", true),
+            (1, "sample", true),
+            (1, "write", false),
+            (1, "read", false),
+            // lone: what the solution's gated code names, and its own.
+            (3, "solve", true),
+            (3, "sample", true),
+            (3, "wide", false),
+            (3, "run", false),
+        ];
+        for (krate, name, expected) in table {
+            assert_eq!(kept(krate, name), expected, "{name} in crate {krate}");
+        }
+        // Outside every crate's text: all of them.
+        assert!(gated.at(0).contains("read") && gated.at(0).contains("wide"));
     }
 }

@@ -2,7 +2,7 @@
 //! macros, where each identifier of the bundled crates' code is, and what may be cut.
 
 use super::edits::Places;
-use super::gated::{identifiers, Alike, Gated};
+use super::gated::{identifiers, Alike, GatedNames};
 use crate::bundle::{Bundle, Origin};
 use crate::profile::rustc::{Diagnostic, Outcome};
 use quote::ToTokens;
@@ -204,9 +204,9 @@ pub(super) struct Index {
     solution_idents: HashSet<String>,
     /// Traits the solution implements and types it writes impls for.
     solution_impls: HashSet<String>,
-    /// The identifiers under a `#[cfg]` the judge decides, the solution's or the crates'
-    /// (see [`Gated`]).
-    cfg_names: HashSet<String>,
+    /// The identifiers under a `#[cfg]` the judge decides, the solution's or the crates',
+    /// by the crates whose items they may name.
+    cfg_names: GatedNames,
     /// The identifiers of the crates' functions that branch on a `cfg!` the judge decides.
     branching_names: HashSet<String>,
     modules: usize,
@@ -236,12 +236,9 @@ impl Index {
         for at in index.mentions.values_mut().chain(index.paths.values_mut()) {
             at.retain(|&at| !within(&imports, at));
         }
-        let mut gated = Gated {
-            alike,
-            names: &mut index.cfg_names,
-            branching: &mut index.branching_names,
-        };
-        syn::visit::Visit::visit_file(&mut gated, &file);
+        let crates: Vec<Range<usize>> = bundle.crates.iter().map(|c| c.range.clone()).collect();
+        index.cfg_names =
+            GatedNames::of(&file, &crates, &places, alike, &mut index.branching_names);
         Some(index)
     }
 
@@ -529,8 +526,8 @@ impl Index {
 
     /// Whether code the judge may compile or run differently from here names `name` (under a
     /// `#[cfg]`, or in a function that branches on a `cfg!`, the judge decides).
-    pub(super) fn judge_may_reach(&self, name: &str) -> bool {
-        self.cfg_names.contains(name) || self.branching_names.contains(name)
+    pub(super) fn judge_may_reach(&self, name: &str, at: usize) -> bool {
+        self.cfg_names.at(at).contains(name) || self.branching_names.contains(name)
     }
 
     /// The call whose macro name starts at byte `at`.
@@ -554,7 +551,7 @@ impl Index {
                 ),
                 Some("unused_macro_rules") => cuts.extend(d.marked.iter().filter_map(|span| {
                     let (name, range) = self.macro_rules.get(&span.byte_start)?;
-                    (!self.cfg_names.contains(name))
+                    (!self.cfg_names.at(range.start).contains(name))
                         .then(|| Cut::one(format!("rule at {}", range.start), "", range.clone()))
                 })),
                 Some("dead_code" | "unused_macros") => {
@@ -564,7 +561,7 @@ impl Index {
                             continue;
                         };
                         if self.solution_names.contains(name)
-                            || self.cfg_names.contains(name)
+                            || self.cfg_names.at(span.byte_start).contains(name)
                             || self.member_of_gated_type(unit, span.byte_start)
                         {
                             continue;
@@ -637,7 +634,7 @@ impl Index {
                     && i.trait_name.is_none()
                     && i.self_name
                         .as_ref()
-                        .is_some_and(|n| self.cfg_names.contains(n))
+                        .is_some_and(|n| self.cfg_names.at(at).contains(n))
             })
     }
 
@@ -841,7 +838,7 @@ impl Index {
         let kept = |name: &str| {
             met.names.contains(name)
                 || self.solution_idents.contains(name)
-                || self.cfg_names.contains(name)
+                || self.cfg_names.all.contains(name)
         };
         let cut = |i: &Impl, name: &str| {
             Cut::one(format!("impl at {}", i.range.start), name, i.range.clone())
@@ -849,7 +846,7 @@ impl Index {
         let impls = self.library_impls().filter(|i| {
             i.trait_name
                 .as_deref()
-                .is_none_or(|t| !self.cfg_names.contains(t))
+                .is_none_or(|t| !self.cfg_names.at(i.range.start).contains(t))
         });
         // A type of the bundled crates is met when a symbol names it by its path: its name
         // alone may be std's (`Box`, `alloc::boxed::Box`).
@@ -857,7 +854,7 @@ impl Index {
             Some(paths) => {
                 paths.iter().any(|p| met.paths.contains(p))
                     || self.solution_names.contains(name)
-                    || self.cfg_names.contains(name)
+                    || self.cfg_names.all.contains(name)
             }
             None => kept(name),
         };

@@ -225,7 +225,8 @@ impl Pruner<'_, '_> {
             if let (Some(functions), Some(index)) =
                 (functions, Index::of(self.bundle, self.compiler.alike))
             {
-                let stubs = bodies.never_run(&functions, &|name| index.judge_may_reach(name));
+                let stubs =
+                    bodies.never_run(&functions, &|name, at| index.judge_may_reach(name, at));
                 let outcome = self.cut_what_compiles(&index, stubs)?.unwrap_or(outcome);
                 return Ok((Some(functions), outcome));
             }
