@@ -128,6 +128,7 @@ pub(super) fn verify(
             generated: &generated,
             alike: prune::Alike {
                 target_features: features_as_here(profile),
+                here: Profile::here(),
             },
             limit: profile.limit.map(|(limit, _)| limit),
         };

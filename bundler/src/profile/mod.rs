@@ -481,6 +481,11 @@ impl Unit {
 }
 
 impl Profile {
+    /// What `rustc --print cfg` prints for this machine, when known.
+    pub fn here() -> Option<&'static [&'static str]> {
+        HERE.first().copied()
+    }
+
     /// The targets a bundle for this judge is built for: each the judge may compile for, and
     /// this machine's, which checks the bundle; none (unknown) when either is unknown.
     pub fn built_for(&self) -> Vec<&'static [&'static str]> {

@@ -13,6 +13,9 @@ pub(in crate::pipeline) struct Alike {
     /// `target_feature`: the judge's flags choose no CPU or features, and both it and this
     /// machine are x86, whose default features (fxsr, sse, sse2) both then have.
     pub target_features: bool,
+    /// This machine's target, when known: code under a cfg true here is compiled by the
+    /// checks, whose liveness then sees what it names.
+    pub here: Option<&'static [&'static str]>,
 }
 
 /// The identifiers of the code under a `#[cfg]` the judge decides, by the bundled crates
@@ -145,10 +148,11 @@ pub(super) struct Gated<'n> {
 }
 
 impl Gated<'_> {
-    /// Whether `attrs` hold a `#[cfg]` only the judge decides; if so, `node`'s identifiers are
-    /// taken.
+    /// Whether `attrs` hold a `#[cfg]` only the judge decides, false here or unknown; if so,
+    /// `node`'s identifiers are taken. Code under a cfg true here needs no names taken:
+    /// rustc compiles it here, and what it uses is live.
     fn gated(&mut self, attrs: &[syn::Attribute], node: &dyn quote::ToTokens) -> bool {
-        let gated = !compiled_alike(attrs, self.alike);
+        let gated = !compiled_alike(attrs, self.alike) && !compiled_here(attrs, self.alike);
         if gated {
             identifiers(node.to_token_stream(), self.names);
         }
@@ -165,6 +169,23 @@ impl Gated<'_> {
         }
         asks
     }
+}
+
+/// Whether every `#[cfg]` of `attrs` is known true on this machine.
+fn compiled_here(attrs: &[syn::Attribute], alike: Alike) -> bool {
+    let Some(here) = alike.here else {
+        return false;
+    };
+    let cfg = crate::bundle::cfg::Cfg {
+        targets: crate::bundle::cfg::target_sets(&[here]),
+        ..Default::default()
+    };
+    attrs.iter().all(|a| {
+        !a.path().is_ident("cfg")
+            || a.meta
+                .require_list()
+                .is_ok_and(|list| cfg.predicate(&list.tokens).1 == crate::bundle::cfg::Truth::True)
+    })
 }
 
 /// Whether `attrs` hold no `#[cfg]` the judge may decide otherwise: what they gate is
@@ -522,5 +543,22 @@ mod tests {
         }
         // Outside every crate's text: all of them.
         assert!(gated.at(0).contains("read") && gated.at(0).contains("wide"));
+
+        // On a Linux machine, code under `unix` or `target_os = "linux"` is compiled by the
+        // checks: rustc sees what it uses, and no name of it is kept.
+        let alike = Alike {
+            here: Some(crate::profile::LINUX_X86_64),
+            ..Alike::default()
+        };
+        let gated = GatedNames::of(&file, &crates, &places, alike, &mut branching);
+        for (name, kept) in [
+            ("write", false),
+            ("run", false),
+            ("sample", false),
+            ("wide", true),
+            ("solve", true),
+        ] {
+            assert_eq!(gated.all.contains(name), kept, "{name} on Linux");
+        }
     }
 }
