@@ -2,6 +2,7 @@
 //! compiled there (`#[cfg(windows)]` for Codeforces), so what it names must stay.
 
 use super::edits::Places;
+use crate::bundle::cfg::{target_sets, Cfg, Truth};
 use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
@@ -46,6 +47,10 @@ impl GatedNames {
         let mut owned = vec![HashSet::new(); crates.len() + 1];
         let mut module_of = HashMap::new();
         let mut owner_of = Vec::with_capacity(file.items.len());
+        let here = alike.here.map(|here| Cfg {
+            targets: target_sets(&[here]),
+            ..Cfg::default()
+        });
         for item in &file.items {
             let owner = match item {
                 syn::Item::Mod(m) => {
@@ -62,6 +67,7 @@ impl GatedNames {
             owner_of.push(owner);
             let mut gated = Gated {
                 alike,
+                here: here.as_ref(),
                 names: &mut owned[owner],
                 branching,
             };
@@ -139,12 +145,14 @@ fn crate_paths(
 }
 
 /// Collects the identifiers of the nodes under a `#[cfg]`.
-pub(super) struct Gated<'n> {
-    pub(super) alike: Alike,
-    pub(super) names: &'n mut HashSet<String>,
+struct Gated<'n> {
+    alike: Alike,
+    /// This machine's targets, when known.
+    here: Option<&'n Cfg>,
+    names: &'n mut HashSet<String>,
     /// The identifiers of the functions whose bodies branch on a `cfg!` the judge decides:
     /// both branches are checked here, but only one is generated.
-    pub(super) branching: &'n mut HashSet<String>,
+    branching: &'n mut HashSet<String>,
 }
 
 impl Gated<'_> {
@@ -152,7 +160,7 @@ impl Gated<'_> {
     /// `node`'s identifiers are taken. Code under a cfg true here needs no names taken:
     /// rustc compiles it here, and what it uses is live.
     fn gated(&mut self, attrs: &[syn::Attribute], node: &dyn quote::ToTokens) -> bool {
-        let gated = !compiled_alike(attrs, self.alike) && !compiled_here(attrs, self.alike);
+        let gated = !compiled_alike(attrs, self.alike) && !compiled_here(attrs, self.here);
         if gated {
             identifiers(node.to_token_stream(), self.names);
         }
@@ -171,32 +179,23 @@ impl Gated<'_> {
     }
 }
 
-/// Whether every `#[cfg]` of `attrs` is known true on this machine.
-fn compiled_here(attrs: &[syn::Attribute], alike: Alike) -> bool {
-    let Some(here) = alike.here else {
-        return false;
-    };
-    let cfg = crate::bundle::cfg::Cfg {
-        targets: crate::bundle::cfg::target_sets(&[here]),
-        ..Default::default()
-    };
+/// Whether the predicate of every `#[cfg]` of `attrs` (none: true) is `holds`.
+fn every_cfg(attrs: &[syn::Attribute], holds: impl Fn(&proc_macro2::TokenStream) -> bool) -> bool {
     attrs.iter().all(|a| {
-        !a.path().is_ident("cfg")
-            || a.meta
-                .require_list()
-                .is_ok_and(|list| cfg.predicate(&list.tokens).1 == crate::bundle::cfg::Truth::True)
+        !a.path().is_ident("cfg") || a.meta.require_list().is_ok_and(|list| holds(&list.tokens))
     })
+}
+
+/// Whether every `#[cfg]` of `attrs` is known true on this machine, whose targets `here`
+/// holds (`None`: unknown).
+fn compiled_here(attrs: &[syn::Attribute], here: Option<&Cfg>) -> bool {
+    here.is_some_and(|cfg| every_cfg(attrs, |p| cfg.predicate(p).1 == Truth::True))
 }
 
 /// Whether `attrs` hold no `#[cfg]` the judge may decide otherwise: what they gate is
 /// compiled here as on the judge.
 pub(super) fn compiled_alike(attrs: &[syn::Attribute], alike: Alike) -> bool {
-    attrs.iter().all(|a| {
-        !a.path().is_ident("cfg")
-            || a.meta
-                .require_list()
-                .is_ok_and(|list| is_alike(&list.tokens, alike))
-    })
+    every_cfg(attrs, |p| is_alike(p, alike))
 }
 
 /// Whether a cfg predicate is the same here as on the judge: known on every judge, or made

@@ -750,14 +750,6 @@ impl Index {
         cut
     }
 
-    /// Whether code of the bundled crates within `ranges` (sorted and disjoint) mentions
-    /// `name`.
-    fn mentioned_within(&self, name: &str, ranges: &[Range<usize>]) -> bool {
-        self.mentions
-            .get(name)
-            .is_some_and(|at| at.iter().any(|&at| within(ranges, at)))
-    }
-
     /// `blamed` (keys of cuts of `set`) with each member cut of `set` whose name the code of
     /// a blamed cut mentions, and so on: code that stays calls what it called (or a method
     /// of that name: a member kept costs bytes, a failed compilation more).
@@ -775,7 +767,7 @@ impl Index {
             let more: Vec<String> = set
                 .iter()
                 .filter(|c| c.member && !blamed.contains(&c.key))
-                .filter(|c| self.mentioned_within(&c.name, &kept))
+                .filter(|c| found_at(&self.mentions, &c.name, |at| within(&kept, at)))
                 .map(|c| c.key.clone())
                 .collect();
             if more.is_empty() {
@@ -797,10 +789,8 @@ impl Index {
                     .flat_map(|c| c.ranges.iter().cloned()),
             );
             let inside = |at: usize| within(&union, at);
-            let outside = |mentions: &HashMap<String, Vec<usize>>, name: &String| {
-                mentions
-                    .get(name)
-                    .is_some_and(|at| at.iter().any(|&at| !inside(at)))
+            let outside = |places: &HashMap<String, Vec<usize>>, name: &String| {
+                found_at(places, name, |at| !inside(at))
             };
             let defined: HashSet<String> = made
                 .iter()
@@ -1044,6 +1034,13 @@ struct Leaf<'a> {
     name: &'a str,
     /// The first segment of its path.
     first: &'a str,
+}
+
+/// Whether `places` (where each name is) hold `name` at a byte `at` accepts.
+fn found_at(places: &HashMap<String, Vec<usize>>, name: &str, at: impl Fn(usize) -> bool) -> bool {
+    places
+        .get(name)
+        .is_some_and(|all| all.iter().any(|&place| at(place)))
 }
 
 /// Whether the identifier `tokens[i]` is a segment of a path from a module or called
