@@ -278,6 +278,7 @@ fn blanket_impls_whose_markers_only_inference_picks() {
 fn a_packages_binary_uses_the_packages_own_library() {
     let output = run_in_package(
         "ownlibpkg/src/bin/solve.rs",
+        &[],
         &["mod kit {", "mod renamed {"],
     );
     assert_eq!(output, "true 3 false\n");
@@ -287,7 +288,11 @@ fn a_packages_binary_uses_the_packages_own_library() {
 /// bundled with them (here `renamed-lib-rs`, which only `[dev-dependencies]` names).
 #[test]
 fn a_librarys_example_is_bundled_with_its_dev_dependencies() {
-    let output = run_in_package("devpkg/examples/lca.rs", &["mod devpkg {", "mod renamed {"]);
+    let output = run_in_package(
+        "devpkg/examples/lca.rs",
+        &[],
+        &["mod devpkg {", "mod renamed {"],
+    );
     assert_eq!(output, "2 true\n");
 }
 
@@ -565,6 +570,7 @@ fn metadata_is_cached_until_a_manifest_changes() {
 fn a_path_dependency_is_named_by_its_lib_name() {
     let output = run_in_package(
         "pathpkg/src/main.rs",
+        &[],
         &[
             "use crate::renamed::parity::to_move_loses;",
             "mod renamed {",
@@ -573,12 +579,42 @@ fn a_path_dependency_is_named_by_its_lib_name() {
     assert_eq!(output, "false true\n");
 }
 
-/// Bundles `solution` (a fixture inside a package) as `grundy bundle <solution>` bundles it,
-/// with its package's crates; checks the bundle holds each of `parts`, compiles it, and
-/// returns what it prints.
-fn run_in_package(solution: &str, parts: &[&str]) -> String {
+/// A dependency for some platforms only (`[target.'cfg(..)'.dependencies]`) is a module
+/// compiled only there, as Cargo builds it only there: a judge on another system leaves the
+/// whole crate out with the code that names it. A crate reached only through such a crate
+/// is under the same cfg; one reached two ways is under either's. For Codeforces (Windows,
+/// 32 or 64 bits) none is decided; for this machine alone, each is, and no cfg is written.
+#[test]
+fn a_dependency_for_some_platforms_is_compiled_only_there() {
+    if !cfg!(all(
+        target_os = "linux",
+        target_arch = "x86_64",
+        target_env = "gnu"
+    )) {
+        return;
+    }
+    let output = run_in_package(
+        "platpkg/src/main.rs",
+        &["--judge", "codeforces"],
+        &[
+            "mutable_transmutes\n)]\nmod front {",
+            "#[cfg(any(target_os = \"linux\", unix))]\nmod sysonly {",
+            "#[cfg(target_pointer_width = \"64\")]\nmod wide {",
+            "#[cfg(target_pointer_width = \"64\")]\nmod deep {",
+        ],
+    );
+    assert_eq!(output, "unix unix 64\n");
+    let output = run_in_package("platpkg/src/main.rs", &[], &["\n)]\nmod sysonly {"]);
+    assert_eq!(output, "unix unix 64\n");
+}
+
+/// Bundles `solution` (a fixture inside a package) as `grundy bundle <solution> <args..>`
+/// bundles it, with its package's crates; checks the bundle holds each of `parts`, compiles
+/// it, and returns what it prints.
+fn run_in_package(solution: &str, args: &[&str], parts: &[&str]) -> String {
     let main = fixtures().join(solution);
-    let cli = Cli::try_parse_from(["grundy", "bundle", main.to_str().unwrap()]).unwrap();
+    let argv = ["grundy", "bundle", main.to_str().unwrap()];
+    let cli = Cli::try_parse_from(argv.iter().chain(args)).unwrap();
     let mut out = Vec::new();
     run(cli, &mut out).unwrap_or_else(|e| panic!("{e}"));
     let text = String::from_utf8(out).unwrap();

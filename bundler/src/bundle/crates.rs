@@ -9,8 +9,10 @@
 use super::ids::CrateId;
 use super::source::{self, SourceError};
 use super::{Error, ErrorKind};
+use cargo_metadata::cargo_platform::Platform;
 use cargo_metadata::{
-    DependencyKind, Metadata, MetadataCommand, Node, Package, PackageId, Target, TargetKind,
+    DepKindInfo, DependencyKind, Metadata, MetadataCommand, Node, Package, PackageId, Target,
+    TargetKind,
 };
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -68,6 +70,9 @@ pub struct CrateSpec {
     pub license_file: Option<PathBuf>,
     /// Its build script's source, if it has one.
     pub build_script: Option<PathBuf>,
+    /// The cfg predicate under which Cargo builds it, when every way to it is a dependency
+    /// for some platforms only (`unix` for libc under getrandom); `None` when always built.
+    pub built_where: Option<String>,
 }
 
 /// A proc-macro crate of the graph: left out, an error only when a bundle needs it.
@@ -432,6 +437,7 @@ impl Manifest {
             license: self.license,
             license_file: self.license_file,
             build_script: self.build_script,
+            built_where: None,
         }
     }
 }
@@ -631,21 +637,32 @@ fn graph_of_metadata(
             .unwrap_or_default()
     };
     // Dependencies of a node of the kinds asked (not build ones): extern name (a rename's,
-    // not the package's) and package id. A Cargo too old to say kinds lists only normal ones.
-    let deps_of = |id: &PackageId, dev: bool| -> Vec<(String, &PackageId)> {
+    // not the package's), package id, and the cfg of the platforms it is for (`None`: all). A
+    // Cargo too old to say kinds lists only normal ones.
+    let deps_of = |id: &PackageId, dev: bool| -> Vec<(String, &PackageId, Option<String>)> {
         nodes
             .get(id)
             .map(|n| n.deps.as_slice())
             .unwrap_or_default()
             .iter()
-            .filter(|d| {
-                d.dep_kinds.is_empty()
-                    || d.dep_kinds.iter().any(|k| {
+            .filter_map(|d| {
+                if d.dep_kinds.is_empty() {
+                    return Some((d.name.clone(), &d.pkg, None));
+                }
+                let kinds: Vec<&DepKindInfo> = d
+                    .dep_kinds
+                    .iter()
+                    .filter(|k| {
                         k.kind == DependencyKind::Normal
                             || dev && k.kind == DependencyKind::Development
                     })
+                    .collect();
+                let platforms: Option<Vec<String>> = kinds
+                    .iter()
+                    .map(|k| platform_cfg(k.target.as_ref()?))
+                    .collect();
+                (!kinds.is_empty()).then(|| (d.name.clone(), &d.pkg, platforms.map(any_of)))
             })
-            .map(|d| (d.name.clone(), &d.pkg))
             .collect()
     };
     let normal_deps = |id: &PackageId| deps_of(id, false);
@@ -720,15 +737,18 @@ fn graph_of_metadata(
                 .iter()
                 .find(|t| t.kind.contains(&TargetKind::CustomBuild))
                 .map(|t| t.src_path.as_std_path().to_path_buf()),
+            built_where: None,
             dir,
         });
         index.insert(id.clone(), i);
         todo.push(id.clone());
         Ok(Ok(i))
     };
-    for (name, id) in deps_of(root, dev_target) {
+    let mut edges: Vec<Edge> = Vec::new();
+    for (name, id, platform) in deps_of(root, dev_target) {
         match add(id, &mut graph, &mut index, &mut todo)? {
             Ok(i) => {
+                edges.push((None, i, platform));
                 graph.roots.insert(name, i);
             }
             Err(proc_macro) => {
@@ -743,15 +763,17 @@ fn graph_of_metadata(
         .any(|t| t.kind.contains(&TargetKind::Lib) || t.kind.contains(&TargetKind::RLib))
     {
         if let Ok(i) = add(root, &mut graph, &mut index, &mut todo)? {
+            edges.push((None, i, None));
             let name = graph.crates[i.0].name.clone();
             graph.roots.entry(name).or_insert(i);
         }
     }
     while let Some(id) = todo.pop() {
         let from = index[&id];
-        for (name, dep) in normal_deps(&id) {
+        for (name, dep, platform) in normal_deps(&id) {
             match add(dep, &mut graph, &mut index, &mut todo)? {
                 Ok(i) => {
+                    edges.push((Some(from), i, platform));
                     graph.crates[from.0].deps.insert(name, i);
                 }
                 Err(proc_macro) => {
@@ -760,5 +782,159 @@ fn graph_of_metadata(
             }
         }
     }
+    for (spec, built_where) in graph.crates.iter_mut().zip(built_where(&edges)) {
+        spec.built_where = built_where;
+    }
     Ok(graph)
+}
+
+/// The cfg predicate of a dependency's `[target.'cfg(..)'.dependencies]` table; `None` for a
+/// target named by its triple, which no cfg states exactly (the crate is then kept for all).
+fn platform_cfg(platform: &Platform) -> Option<String> {
+    match platform {
+        Platform::Cfg(expr) => Some(expr.to_string()),
+        Platform::Name(_) => None,
+    }
+}
+
+/// One predicate true where any of `predicates` is.
+fn any_of(mut predicates: Vec<String>) -> String {
+    predicates.sort();
+    predicates.dedup();
+    match predicates.as_slice() {
+        [one] => one.clone(),
+        _ => format!("any({})", predicates.join(", ")),
+    }
+}
+
+/// A dependency edge between crates of a graph (from `None`: from the package itself), with
+/// the cfg predicate of the platforms it is for (`None`: all).
+type Edge = (Option<CrateId>, CrateId, Option<String>);
+
+/// Where Cargo builds each crate (indexed by [`CrateId`]), from the graph's dependency edges:
+/// a crate is built where one of its dependents is and the edge from it is for that platform.
+/// More than a few ways to a crate, each for other platforms, count as everywhere: a
+/// predicate that long would cost more text than it can save.
+fn built_where(edges: &[Edge]) -> Vec<Option<String>> {
+    const MOST_WAYS: usize = 4;
+    #[derive(Clone, PartialEq)]
+    enum Where {
+        Nowhere,
+        Always,
+        Under(BTreeSet<String>),
+    }
+    let count = edges.iter().map(|e| e.1 .0 + 1).max().unwrap_or(0);
+    let mut wheres = vec![Where::Nowhere; count];
+    loop {
+        let mut changed = false;
+        for (from, to, platform) in edges {
+            let parent = from.map_or(Where::Always, |p| wheres[p.0].clone());
+            let reached = match (parent, platform) {
+                (Where::Nowhere, _) => continue,
+                (Where::Always, None) => Where::Always,
+                (Where::Always, Some(p)) => Where::Under(BTreeSet::from([p.clone()])),
+                (Where::Under(ways), None) => Where::Under(ways),
+                (Where::Under(ways), Some(p)) => {
+                    Where::Under(ways.iter().map(|w| format!("all({w}, {p})")).collect())
+                }
+            };
+            let joined = match (&wheres[to.0], reached) {
+                (Where::Always, _) | (_, Where::Always) => Where::Always,
+                (Where::Nowhere, reached) => reached,
+                (Where::Under(old), Where::Under(new)) => {
+                    let ways: BTreeSet<String> = old.union(&new).cloned().collect();
+                    if ways.len() > MOST_WAYS {
+                        Where::Always
+                    } else {
+                        Where::Under(ways)
+                    }
+                }
+                (old, Where::Nowhere) => old.clone(),
+            };
+            if joined != wheres[to.0] {
+                wheres[to.0] = joined;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    wheres
+        .into_iter()
+        .map(|w| match w {
+            Where::Under(ways) => Some(any_of(ways.into_iter().collect())),
+            Where::Nowhere | Where::Always => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is tested, the edges, and where each crate is built.
+    type Row<'a> = (&'a str, Vec<Edge>, Vec<Option<&'a str>>);
+
+    fn edge(from: Option<usize>, to: usize, platform: Option<&str>) -> Edge {
+        (from.map(CrateId), CrateId(to), platform.map(str::to_string))
+    }
+
+    #[test]
+    fn a_crate_is_built_where_some_way_to_it_is() {
+        let unix = Some("unix");
+        let linux = Some("target_os = \"linux\"");
+        let table: &[Row] = &[
+            ("always", vec![edge(None, 0, None)], vec![None]),
+            ("one platform", vec![edge(None, 0, unix)], vec![unix]),
+            (
+                "through a crate for one platform",
+                vec![edge(None, 0, unix), edge(Some(0), 1, None)],
+                vec![unix, unix],
+            ),
+            (
+                "for a platform below a crate for another",
+                vec![edge(None, 0, unix), edge(Some(0), 1, linux)],
+                vec![unix, Some("all(unix, target_os = \"linux\")")],
+            ),
+            (
+                "two ways, each for a platform",
+                vec![
+                    edge(None, 0, None),
+                    edge(Some(0), 1, unix),
+                    edge(None, 1, linux),
+                ],
+                vec![None, Some("any(target_os = \"linux\", unix)")],
+            ),
+            (
+                "one way for all platforms wins",
+                vec![
+                    edge(None, 0, unix),
+                    edge(Some(0), 1, linux),
+                    edge(None, 1, None),
+                ],
+                vec![unix, None],
+            ),
+            (
+                // Written before the edge that reaches its dependent: still followed.
+                "edges in any order",
+                vec![edge(Some(1), 0, None), edge(None, 1, unix)],
+                vec![unix, unix],
+            ),
+            (
+                "a cycle ends",
+                vec![
+                    edge(None, 0, unix),
+                    edge(Some(0), 1, linux),
+                    edge(Some(1), 0, linux),
+                ],
+                vec![None, None],
+            ),
+        ];
+        for (what, edges, expected) in table {
+            let expected: Vec<Option<String>> =
+                expected.iter().map(|e| e.map(str::to_string)).collect();
+            assert_eq!(&built_where(edges), &expected, "{what}");
+        }
+    }
 }

@@ -155,6 +155,19 @@ pub fn library_parts(
         let mut attrs: Vec<syn::Attribute> = Vec::new();
         let capped: TokenStream = CAPPED_LINTS.parse().expect("lint names are tokens");
         attrs.push(syn::parse_quote!(#[allow(#capped)]));
+        // Cargo builds the crate only where its dependents ask for it: the judge leaves out
+        // the whole module elsewhere, as it leaves out the code that names it. Decided as
+        // the crate's own cfgs are: true on every target the bundle is for, it goes.
+        if let Some(predicate) = krate.spec.built_where.as_deref() {
+            if let Ok(predicate) = predicate.parse::<TokenStream>() {
+                let written: syn::Attribute = syn::parse_quote!(#[cfg(#predicate)]);
+                let mut decided = vec![written.clone()];
+                if krate.cfg.attrs(&mut decided) {
+                    decided = vec![written];
+                }
+                attrs.extend(decided);
+            }
+        }
         attrs.extend(
             lib.module(root)
                 .attrs

@@ -66,6 +66,7 @@ mod tests {
             license: license.map(str::to_string),
             license_file: file.map(|f| dir.join(f)),
             build_script: None,
+            built_where: None,
         }
     }
 

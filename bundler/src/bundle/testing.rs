@@ -68,6 +68,7 @@ pub fn graph(dir: &Path, crates: &[TestCrate]) -> CrateGraph {
             license: None,
             license_file: None,
             build_script: None,
+            built_where: None,
         });
         graph.roots.insert(krate.name.to_string(), CrateId(k));
     }
