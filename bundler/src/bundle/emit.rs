@@ -157,7 +157,8 @@ pub fn library_parts(
         attrs.push(syn::parse_quote!(#[allow(#capped)]));
         // Cargo builds the crate only where its dependents ask for it: the judge leaves out
         // the whole module elsewhere, as it leaves out the code that names it. Decided as
-        // the crate's own cfgs are: true on every target the bundle is for, it goes.
+        // the crate's own cfgs are: true on every target the bundle is for, it goes; false
+        // on every one (Cargo built it all the same), it stays as written, for rustc.
         if let Some(predicate) = krate.spec.built_where.as_deref() {
             if let Ok(predicate) = predicate.parse::<TokenStream>() {
                 let written: syn::Attribute = syn::parse_quote!(#[cfg(#predicate)]);
