@@ -816,6 +816,41 @@ fn lines_a_macro_prints_are_skipped() {
 }
 
 #[test]
+fn a_server_let_go_removes_its_temporary_folder() {
+    let (dylib, sysroot) = built();
+    let dir = tempfile::tempdir().unwrap();
+    let temp = dir.path().join("tmp");
+    std::fs::create_dir(&temp).unwrap();
+    let real = find_server(sysroot).unwrap();
+    let server = script_server(
+        dir.path(),
+        &format!("TMPDIR='{}' exec '{}'", temp.display(), real.display()),
+    );
+    let transport = ProcessTransport::spawn(&server).unwrap();
+    let mut client = Server::over(Box::new(transport), server, None).unwrap();
+    assert!(!client.list_macros(dylib).unwrap().is_empty());
+    let made = std::fs::read_dir(&temp).unwrap().count();
+    assert!(made > 0, "the server made no folder in {}", temp.display());
+    drop(client);
+    let left: Vec<_> = std::fs::read_dir(&temp).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+}
+
+#[test]
+fn a_server_that_will_not_exit_is_killed() {
+    let dir = tempfile::tempdir().unwrap();
+    let server = script_server(
+        dir.path(),
+        "read request\necho '{\"ApiVersionCheck\":6}'\nexec sleep 60",
+    );
+    let transport = ProcessTransport::spawn(&server).unwrap();
+    let client = Server::over(Box::new(transport), server, None).unwrap();
+    let start = std::time::Instant::now();
+    drop(client);
+    assert!(start.elapsed() < std::time::Duration::from_secs(20));
+}
+
+#[test]
 fn a_toolchain_without_a_server_is_named() {
     let sysroot = tempfile::tempdir().unwrap();
     match find_server(sysroot.path()) {

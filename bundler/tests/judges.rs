@@ -205,6 +205,7 @@ fn code_for_no_system_of_the_judge_goes_when_over_its_limit() {
         !output.status.success() && !message.contains("does not compile left out"),
         "{message}"
     );
+    std::fs::remove_file(refused_file(&message)).unwrap();
 }
 
 /// Without `--judge` there is no limit, but a bundle too long for a judge says so, with its
@@ -263,6 +264,7 @@ fn dmoj_counts_characters_and_codeforces_bytes() {
         message.contains("characters over DMOJ's limit of 65536 characters"),
         "{message}"
     );
+    std::fs::remove_file(refused_file(&message)).unwrap();
 }
 
 /// `--check` compiles with the judge's cfg: the solution needs it to compile at all.
@@ -385,11 +387,12 @@ fn an_error_in_library_code_is_the_bundlers() {
     std::fs::remove_file(refused_file(&message)).unwrap();
 }
 
-/// The file the last line of `message` says the bundle rustc refused is written to.
+/// The file the last line of `message` says the refused bundle is written to.
 fn refused_file(message: &str) -> String {
-    let (_, path) = message
-        .trim_end()
-        .rsplit_once("note: the bundle rustc refused is written to ")
+    let last = message.trim_end().lines().last().unwrap_or_default();
+    let (_, path) = last
+        .strip_prefix("note: ")
+        .and_then(|note| note.rsplit_once(" is written to "))
         .unwrap_or_else(|| panic!("no refused bundle written: {message}"));
     path.to_string()
 }

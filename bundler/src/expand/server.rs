@@ -8,7 +8,7 @@ use proc_macro2::{Delimiter, TokenStream, TokenTree};
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -37,7 +37,8 @@ pub trait Transport: Send {
 pub struct ProcessTransport {
     server: PathBuf,
     child: Child,
-    stdin: ChildStdin,
+    /// `None` once closed, which asks the server to exit.
+    stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
     /// The end of what it wrote to stderr (a panicking macro's message, or why it died),
     /// and the thread that reads it.
@@ -47,6 +48,10 @@ pub struct ProcessTransport {
 
 /// How much of the server's stderr an error quotes.
 const STDERR_KEPT: usize = 8 * 1024;
+
+/// How long a server that stops (its input closed, or broken) is given to exit: after it, a
+/// crash is reported without its exit status, and a server let go is killed.
+const EXIT_WAIT: Duration = Duration::from_secs(2);
 
 impl ProcessTransport {
     pub fn spawn(server: &Path) -> Result<ProcessTransport, ExpandError> {
@@ -84,7 +89,7 @@ impl ProcessTransport {
         Ok(ProcessTransport {
             server: server.to_path_buf(),
             child,
-            stdin,
+            stdin: Some(stdin),
             stdout: BufReader::new(stdout),
             stderr: kept,
             stderr_reader,
@@ -94,16 +99,8 @@ impl ProcessTransport {
     /// The error for a server that stopped answering: why, with its exit status once it has
     /// one, and its stderr.
     fn crashed(&mut self, what: String) -> ExpandError {
-        let deadline = Instant::now() + Duration::from_secs(2);
-        let status = loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => break Some(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
-                _ => break None,
-            }
-        };
+        let deadline = Instant::now() + EXIT_WAIT;
+        let status = self.exit_status_by(deadline);
         // Its last words: read to the end of the pipe, unless a process it started holds it.
         while !self.stderr_reader.is_finished() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(10));
@@ -119,15 +116,30 @@ impl ProcessTransport {
             stderr: String::from_utf8_lossy(&stderr).trim().to_string(),
         }
     }
+
+    /// The server's exit status once it has exited, waiting for it until `deadline`.
+    fn exit_status_by(&mut self, deadline: Instant) -> Option<ExitStatus> {
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                _ => return None,
+            }
+        }
+    }
 }
 
 impl Transport for ProcessTransport {
     fn exchange(&mut self, request: &str) -> Result<String, ExpandError> {
-        let sent = self
-            .stdin
-            .write_all(request.as_bytes())
-            .and_then(|()| self.stdin.write_all(b"\n"))
-            .and_then(|()| self.stdin.flush());
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(request.as_bytes())
+                .and_then(|()| stdin.write_all(b"\n"))
+                .and_then(|()| stdin.flush()),
+            None => Err(std::io::Error::other("its input is closed")),
+        };
         if let Err(e) = sent {
             return Err(self.crashed(format!("writing a request: {e}")));
         }
@@ -147,9 +159,14 @@ impl Transport for ProcessTransport {
 
 impl Drop for ProcessTransport {
     fn drop(&mut self) {
-        // It holds nothing worth a clean exit; a macro that never returns must not hang us.
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // At the end of its input the server exits and removes the temporary folder it made
+        // (killed, it leaves the folder behind); one that does not exit soon, in a macro that
+        // never returns, is killed so as not to hang us.
+        self.stdin = None;
+        if self.exit_status_by(Instant::now() + EXIT_WAIT).is_none() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }
 
