@@ -210,16 +210,17 @@ fn the_side_that_failed_first_decides() {
 #[test]
 fn interactive_solutions_that_spin_or_block_get_tle() {
     // Time limit 0.5 s: the CPU-time limit stops the spinner before its wall-time limit
-    // (2 s), and the interactor, waiting for a guess, ends with it.
+    // (4 s), and the interactor, waiting for a guess, ends with it.
     // (A CPU-time verdict says the wall-time limit was not reached first.)
     let (verdict, _) = judge_timed("guess-spin-tle");
     assert_eq!(verdict.to_string(), "TLE on a (limit 0.5 s)");
-    // Both sides asleep in read(): only the wall-time limit, 2 * 0.5 s + 1 s, stops them, and
-    // the interactor must end with the solution, not at its own later limit (3 s).
+    // Both sides asleep in read(): only the wall-time limit stops them, the solution's
+    // 2 * 0.5 s + 1 s and as much again for the interactor's share, and the interactor must
+    // end with the solution, not at its own later limit (5 s).
     let (verdict, took) = judge_timed("guess-unflushed-tle");
-    assert_eq!(verdict.to_string(), "TLE on a (wall-time limit 2 s)");
+    assert_eq!(verdict.to_string(), "TLE on a (wall-time limit 4 s)");
     assert!(
-        (Duration::from_secs(2)..Duration::from_millis(2800)).contains(&took),
+        (Duration::from_secs(4)..Duration::from_millis(4800)).contains(&took),
         "took {took:?}"
     );
 }

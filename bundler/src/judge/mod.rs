@@ -15,7 +15,8 @@
 //! - `WA`: the first differing line, a `.sha256` digest that differs, or the checker's or
 //!   interactor's message;
 //! - `TLE`: over the CPU-time limit (all threads), or over the wall-time limit (twice the
-//!   time limit plus a second: a solution that sleeps or waits);
+//!   time limit plus a second: a solution that sleeps or waits; twice that against an
+//!   interactor, whose time the solution waits out);
 //! - `MLE`: memory over the limit (a cgroup v2 group's `memory.max` where the judge can make
 //!   one, else resident memory sampled), or an allocation refused by the address-space cap;
 //! - `OLE`: stdout or stderr over [`JudgeOptions::output_limit`] bytes, or the solution's
