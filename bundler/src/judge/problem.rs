@@ -114,15 +114,19 @@ fn solution_of(dir: &Path) -> Option<PathBuf> {
 /// Whether `dir` is surely a problem folder: a solution and tests to judge it by (a crate
 /// with `src/main.rs` and Rust integration tests is not one).
 fn is_problem_folder(dir: &Path) -> bool {
-    let has_tests = fs::read_dir(dir.join("tests")).is_ok_and(|entries| {
+    has_problem_tests(dir) && solution_of(dir).is_some()
+}
+
+/// Whether `dir` has a problem's tests: `tests/<name>.in` or `.gen`.
+fn has_problem_tests(dir: &Path) -> bool {
+    fs::read_dir(dir.join("tests")).is_ok_and(|entries| {
         entries.flatten().any(|entry| {
             let path = entry.path();
             ["in", "gen"]
                 .iter()
                 .any(|ext| path.extension() == Some(ext.as_ref()))
         })
-    });
-    has_tests && solution_of(dir).is_some()
+    })
 }
 
 /// The problem folders `grundy test` judges, in order and without repeats.
@@ -167,7 +171,9 @@ pub fn folders_to_judge(
     for arg in args {
         let path = cwd.join(arg);
         let found = if path.is_dir() {
-            if is_problem_folder(&path) || solution_of(&path).is_some() {
+            // A folder with a problem's tests is that problem, its solution missing or not
+            // (which its loading then says), never a folder of problems.
+            if has_problem_tests(&path) || solution_of(&path).is_some() {
                 vec![path]
             } else {
                 all_of(&path)?
@@ -522,6 +528,11 @@ mod tests {
             judged(&[], &root.join("notes")),
             Err(JudgeError::NoProblems { .. })
         ));
+        // Tests without a solution: the problem, whose loading says the solution is missing.
+        fs::remove_file(root.join("a/main.rs")).unwrap();
+        assert_eq!(judged(&["a"], root).unwrap(), ["a"]);
+        let error = Problem::load(&root.join("a")).unwrap_err().to_string();
+        assert!(error.contains("the solution is missing"), "{error}");
     }
 
     #[test]
