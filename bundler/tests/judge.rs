@@ -145,7 +145,10 @@ fn every_verdict_is_detected_and_tabled() {
     assert!(!report.all_accepted());
 
     let slowest = |id: &str| report.problems.iter().find(|p| p.id == id).unwrap().slowest;
-    assert!(slowest("spin-tle") >= Some(Duration::from_millis(500)));
+    // Stopped by the CPU limit, it used all of it (by the wall limit, less: see above).
+    if spin == "TLE on only (limit 0.5 s)" {
+        assert!(slowest("spin-tle") >= Some(Duration::from_millis(500)));
+    }
     assert!(slowest("sum-ac") < Some(Duration::from_millis(500)));
     assert_eq!(slowest("syntax-ce"), None);
 }
