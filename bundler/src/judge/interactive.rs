@@ -29,15 +29,9 @@ pub(super) fn grade(
         runner,
         opts,
     } = *case;
-    // The solution waits while the interactor starts and replies (an interpreter such as
-    // python3 takes seconds to start on a busy machine): that wait is not the solution's idle
-    // time, so its wall clock also holds the interactor's share, one more solution's worth.
-    let mut paired = solution.limits;
-    paired.wall *= 2;
     let solution = &RunSpec {
         stdin: Stream::Inherit,
         stdout: Stream::Inherit,
-        limits: paired,
         ..solution
     };
     let (program, mut args) = helper_command(work, "interactor", interactor);

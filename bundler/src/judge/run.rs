@@ -389,9 +389,13 @@ pub fn wall_for(cpu: Duration) -> Duration {
 /// The limits a problem's solution compiled for `target` runs under.
 pub(super) fn solution_limits(problem: &Problem, target: Target, opts: &JudgeOptions) -> Limits {
     let cpu = problem.time_limit.mul_f64(opts.time_limit_factor);
+    // Against an interactor the solution waits while it starts and replies (an interpreter
+    // such as python3 takes seconds to start on a busy machine): not the solution's idle
+    // time, so its wall clock also holds the interactor's share, one more solution's worth.
+    let sides = if problem.interactor.is_some() { 2 } else { 1 };
     Limits {
         cpu,
-        wall: wall_for(cpu),
+        wall: wall_for(cpu) * sides,
         memory: problem.memory_limit,
         // Room for thread stacks and allocator arenas, which reserve far more than they use:
         // resident memory is what is limited; this only stops absurd allocations at once.
